@@ -1,0 +1,73 @@
+//! One module per subcommand, each with one `run`. This layer is the shell around the
+//! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
+//! hands the results to `render`.
+
+use std::path::PathBuf;
+
+use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
+use crate::render::Style;
+
+/// What every command needs from the command line, decided once in `main`.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub style: Style,
+    pub json: bool,
+    /// `--index` / `ARBITER_INDEX`, if given.
+    pub index: Option<PathBuf>,
+}
+
+/// How a command ended when it did not fail: exit status 0 or 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Found / identical / every expectation held: exit 0.
+    Success,
+    /// Not found / revisions differ / an expectation failed: exit 1.
+    Negative,
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Some(command) => run_command(command, ctx),
+        None => {
+            // `arbiter 303.4c` looks a rule up; `arbiter some words` searches.
+            let words = cli.query;
+            if words.len() == 1 && words[0].parse::<crate::model::RuleNumber>().is_ok() {
+                run_command(
+                    Command::Rule(RuleArgs {
+                        number: words[0].clone(),
+                        rev: cli.rev,
+                    }),
+                    ctx,
+                )
+            } else if words.is_empty() {
+                anyhow::bail!("nothing to do; try `arbiter --help`")
+            } else {
+                run_command(
+                    Command::Search(SearchArgs {
+                        query: words,
+                        rev: cli.rev,
+                        all_revisions: false,
+                        section: None,
+                        limit: 10,
+                    }),
+                    ctx,
+                )
+            }
+        }
+    }
+}
+
+fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
+    let _ = ctx;
+    match command {
+        Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
+        Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
+        Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
+        Command::Search(_) => anyhow::bail!("`search` is not built yet"),
+        Command::Define(_) => anyhow::bail!("`define` is not built yet"),
+        Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
+        Command::History(_) => anyhow::bail!("`history` is not built yet"),
+        Command::Check(_) => anyhow::bail!("`check` is not built yet"),
+    }
+}

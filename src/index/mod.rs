@@ -1,0 +1,1 @@
+//! The on-disk index: the only module that names tantivy types.
