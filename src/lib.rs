@@ -9,6 +9,7 @@ pub mod cli;
 pub mod commands;
 pub mod diff;
 pub mod index;
+pub mod library;
 pub mod model;
 pub mod read;
 pub mod render;
