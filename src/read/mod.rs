@@ -136,7 +136,14 @@ pub(crate) struct Parsed {
 
 /// Decides the shape by looking at the content; `None` when it is not rules text.
 pub fn detect(text: &str) -> Option<Format> {
-    // TODO(readers): filled in by the readers' work.
-    let _ = text;
-    None
+    // TEMPORARY (readers): official-style rule lines ("100.1. …", "303.4c …") mean the
+    // official text. The lookup helper replaces this with detection of every shape.
+    let official = text.lines().any(|line| {
+        let t = line.trim_start().as_bytes();
+        t.len() > 5
+            && t[..3].iter().all(u8::is_ascii_digit)
+            && t[3] == b'.'
+            && t[4].is_ascii_digit()
+    });
+    official.then_some(Format::OfficialText)
 }
