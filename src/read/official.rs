@@ -490,7 +490,8 @@ impl<'a> Reader<'a> {
         if let (true, Target::Example(n)) = (prev_blank, self.target) {
             self.target = Target::RuleText(n);
         }
-        let wrapped_join = self.wrapped && !prev_blank && line.indent < self.base_indent + 3;
+        let wrapped_join =
+            self.wrapped && !prev_blank && line.indent < self.base_indent.saturating_add(3);
         let prev_hyphen = self.prev_hyphen;
         match self.target {
             Target::RuleText(n) => {
@@ -674,7 +675,7 @@ impl<'a> Reader<'a> {
         let wrapped_join = self.wrapped
             && !first
             && !prev_blank
-            && line.indent < self.base_indent + 3
+            && line.indent < self.base_indent.saturating_add(3)
             && !SENSE.is_match(line.text)
             && !EXAMPLE.is_match(line.text);
         let prev_hyphen = self.prev_hyphen;
@@ -713,8 +714,12 @@ fn glossary_term(text: &str) -> (String, Vec<String>, bool) {
 /// commas removed.
 fn split_names(text: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let mut rest = text.trim();
-    while !rest.is_empty() {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches([',', ' ']);
+        if rest.is_empty() {
+            return names;
+        }
         let quoted = [('“', '”'), ('"', '"')]
             .into_iter()
             .find_map(|(open, close)| {
@@ -725,7 +730,7 @@ fn split_names(text: &str) -> Vec<String> {
         let (name, after) = match quoted {
             Some((inner, after)) => (inner.trim_end_matches(','), after),
             None => match rest.find(", ") {
-                Some(at) => (&rest[..at], &rest[at..]),
+                Some(at) => (&rest[..at], &rest[at + 2..]),
                 None => (rest, ""),
             },
         };
@@ -733,9 +738,8 @@ fn split_names(text: &str) -> Vec<String> {
         if !name.is_empty() {
             names.push(name.to_string());
         }
-        rest = after.trim_start_matches([',', ' ']);
+        rest = after;
     }
-    names
 }
 
 /// The start of a long line, for messages.
@@ -949,6 +953,25 @@ like \"opponent\" can't be chosen.
         assert_eq!(p.rules[&n("702.30d")].text, "First text.\nSecond text.");
         assert_eq!(p.warnings.len(), 1);
         assert_eq!(p.warnings[0].line, 3);
+    }
+
+    #[test]
+    fn glossary_names_aliases_and_quotes() {
+        let names = |t: &str| glossary_term(t);
+        assert_eq!(names("Control, Controller").1, ["Controller"]);
+        assert_eq!(
+            names("Partner, “Partner—[text],” “Partner with [name]”").1,
+            ["Partner—[text]", "Partner with [name]"]
+        );
+        assert_eq!(
+            names("Active Player, Nonactive Player Order").0,
+            "Active Player, Nonactive Player Order"
+        );
+        assert_eq!(
+            names("Interrupt (Obsolete)"),
+            ("Interrupt".into(), vec![], true)
+        );
+        assert_eq!(names(", ,x, “").1, ["“"]);
     }
 
     #[test]
