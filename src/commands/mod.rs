@@ -2,6 +2,10 @@
 //! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
 //! hands the results to `render`.
 
+pub mod define;
+pub mod ingest;
+pub mod search;
+
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
@@ -63,9 +67,9 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
     match command {
         Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
         Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
-        Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
-        Command::Search(_) => anyhow::bail!("`search` is not built yet"),
-        Command::Define(_) => anyhow::bail!("`define` is not built yet"),
+        Command::Ingest(args) => ingest::run(&args, ctx),
+        Command::Search(args) => search::run(&args, ctx),
+        Command::Define(args) => define::run(&args, ctx),
         Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
         Command::History(_) => anyhow::bail!("`history` is not built yet"),
         Command::Check(_) => anyhow::bail!("`check` is not built yet"),
