@@ -132,14 +132,6 @@ impl Library {
         self.ingested.as_ref().map(|i| &i.catalogue)
     }
 
-    /// The rule lineage stored at the last ingest, if any (its type is the diff module's).
-    pub fn lineage<T: serde::de::DeserializeOwned>(&self) -> Result<Option<T>, IndexError> {
-        match &self.ingested {
-            Some(i) => index::lineage::read(&i.store, &i.catalogue),
-            None => Ok(None),
-        }
-    }
-
     /// True when the ingested revisions' search indexes were built with another schema
     /// and must be rebuilt before searching (`arbiter search` does it).
     pub fn search_is_stale(&self) -> bool {

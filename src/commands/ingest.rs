@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Context, Outcome};
 use crate::cli::IngestArgs;
-use crate::index::{self, Catalogue, Entry, Store, Writer};
+use crate::index::{self, Entry, Store, Writer};
 use crate::library::Library;
 use crate::read::{self, sha256_hex, ReadOptions};
 use crate::render::ingest as render;
@@ -79,8 +79,8 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     }
     if changed {
-        store_lineage(&writer, &mut next)?;
         writer.commit(next)?;
+        store_lineage(&writer)?;
     }
     let embedded = Library::embedded_only().revisions().len();
     let summary = render::Summary {
@@ -158,11 +158,10 @@ pub fn rebuild_stale(writer: &Writer) -> anyhow::Result<usize> {
     Ok(entries.len())
 }
 
-/// Computes what must be stored with the generation besides the revisions. The rule
-/// lineage hook: once `crate::diff` computes lineage, store it here with
-/// `index::lineage::write` and record the file name in `next.lineage`.
-fn store_lineage(writer: &Writer, next: &mut Catalogue) -> anyhow::Result<()> {
-    let _ = (writer, next);
+/// The rule lineage hook: once the diff module's lineage store is merged, compute the
+/// lineage of every revision of the new generation here (after its commit) and store it.
+fn store_lineage(writer: &Writer) -> anyhow::Result<()> {
+    let _ = writer;
     Ok(())
 }
 

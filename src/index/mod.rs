@@ -2,12 +2,12 @@
 //!
 //! `store` owns the folder layout and its crash-safe generations, `schema` every field,
 //! `analysis` how text becomes terms, `search` one revision's tantivy index, `location`
-//! where the index lives, `glossary` the forgiving term matcher behind `arbiter define`,
-//! and `lineage` the hook where rule lineage computed at ingest is kept.
+//! where the index lives, and `glossary` the forgiving term matcher behind
+//! `arbiter define`. Rule lineage, computed at ingest, is stored by the diff module's
+//! `lineage` submodule here.
 
 pub mod analysis;
 pub mod glossary;
-pub mod lineage;
 pub mod location;
 pub mod schema;
 pub mod search;

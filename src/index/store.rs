@@ -7,7 +7,6 @@
 //!   revisions/<id>-<hash>/    one folder per ingested revision, never changed once built
 //!     model.json              the revision's full rule model
 //!     search-v<schema>/       its tantivy index
-//!   lineage-<generation>.json rule lineage across revisions, if computed
 //! ```
 //!
 //! A writer takes the lock, builds new revision folders under temporary names and renames
@@ -48,9 +47,6 @@ pub struct Catalogue {
     pub generation: u64,
     /// Oldest first.
     pub revisions: Vec<Entry>,
-    /// The lineage file of this generation, if one was computed.
-    #[serde(default)]
-    pub lineage: Option<String>,
 }
 
 impl Catalogue {
@@ -61,7 +57,6 @@ impl Catalogue {
             schema_version: SCHEMA_VERSION,
             generation: 0,
             revisions: Vec::new(),
-            lineage: None,
         }
     }
 
@@ -218,7 +213,7 @@ impl Writer<'_> {
     }
 
     /// Removes what no catalogue names: half-built folders left by a kill, folders of
-    /// replaced revisions, search indexes of other schema versions, old lineage files.
+    /// replaced revisions, search indexes of other schema versions, unfinished catalogues.
     pub fn clean(&self) {
         let revisions = self.store.root.join(REVISIONS);
         let Ok(dir) = fs::read_dir(&revisions) else {
@@ -242,10 +237,7 @@ impl Writer<'_> {
         }
         if let Ok(dir) = fs::read_dir(&self.store.root) {
             for item in dir.flatten() {
-                let name = item.file_name().to_string_lossy().into_owned();
-                let stale_lineage = name.starts_with("lineage-")
-                    && self.catalogue.lineage.as_deref() != Some(name.as_str());
-                if stale_lineage || name.starts_with(TMP_PREFIX) {
+                if item.file_name().to_string_lossy().starts_with(TMP_PREFIX) {
                     let _ = fs::remove_file(item.path());
                 }
             }
@@ -298,15 +290,6 @@ impl Writer<'_> {
             fs::remove_dir_all(&target).map_err(|e| IndexError::io(&target, e))?;
         }
         fs::rename(&tmp, &target).map_err(|e| IndexError::io(&target, e))
-    }
-
-    /// Writes a file of this generation beside the catalogue (e.g. the lineage), synced,
-    /// under a name that includes the coming generation; returns that name.
-    pub fn write_extra(&self, stem: &str, bytes: &[u8]) -> Result<String, IndexError> {
-        let name = format!("{stem}-{:06}.json", self.catalogue.generation + 1);
-        let path = self.store.root.join(&name);
-        write_synced(&path, |w| w.write_all(bytes))?;
-        Ok(name)
     }
 
     /// Makes `next` the current generation, atomically.
