@@ -263,9 +263,24 @@ fn ingest_one(
             embedded: false,
         };
     }
+    if let Some((id, _)) = embedded
+        .iter()
+        .find(|(id, h)| **h == hash && args.id.as_ref().is_none_or(|given| given == *id))
+    {
+        return FileOutcome::Unchanged {
+            id: id.clone(),
+            embedded: true,
+        };
+    }
     let name = file.display().to_string();
+    // An id that starts with a date (`2026-04-17`, `2026-04-17-draft`) also gives the
+    // effective date of a text that does not state one.
     let options = ReadOptions {
-        date: None,
+        date: args
+            .id
+            .as_ref()
+            .and_then(|id| id.get(..10))
+            .and_then(|d| d.parse().ok()),
         id: args.id.clone(),
     };
     let revision = match read::read(&name, &bytes, &options) {

@@ -40,7 +40,7 @@ pub fn terms(text: &str) -> Vec<String> {
 }
 
 /// Apostrophes of every kind a source may use, straight, curly, modifier or grave.
-fn is_apostrophe(c: char) -> bool {
+pub fn is_apostrophe(c: char) -> bool {
     matches!(c, '\'' | '’' | '‘' | 'ʼ' | '`' | '´' | '′')
 }
 

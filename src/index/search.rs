@@ -123,9 +123,10 @@ impl RevisionIndex {
         parser.set_field_boost(f.title, TITLE_BOOST);
         parser.set_field_boost(f.context, CONTEXT_BOOST);
         parser.set_field_boost(f.examples, EXAMPLES_BOOST);
-        let (user_query, lenient) = match parser.parse_query(request.query) {
+        let text = join_apostrophes(request.query);
+        let (user_query, lenient) = match parser.parse_query(&text) {
             Ok(q) => (q, false),
-            Err(_) => (parser.parse_query_lenient(request.query).0, true),
+            Err(_) => (parser.parse_query_lenient(&text).0, true),
         };
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
             (Occur::Must, user_query.box_clone()),
@@ -186,6 +187,23 @@ impl RevisionIndex {
         }
         Ok(Found { hits, lenient })
     }
+}
+
+/// Drops apostrophes inside words (`don't` → `dont`, as the analyzer does), so that a
+/// question typed with one is not read as the start of a quoted phrase.
+fn join_apostrophes(query: &str) -> String {
+    let chars: Vec<char> = query.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            let inside = i > 0
+                && chars[i - 1].is_alphabetic()
+                && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+            !(inside && analysis::is_apostrophe(c))
+        })
+        .map(|(_, &c)| c)
+        .collect()
 }
 
 /// A clause that restricts the documents without changing their scores.
@@ -359,6 +377,15 @@ mod tests {
             .expect("search");
         assert!(found.lenient);
         assert_eq!(found.hits[0].number.short(), "704.5j");
+        // An apostrophe is part of a word, not the start of a quotation.
+        let found = index
+            .search(&Request {
+                query: "a player can't play lands",
+                scope: None,
+                limit: 5,
+            })
+            .expect("search");
+        assert!(!found.lenient);
     }
 
     #[test]

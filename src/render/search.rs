@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use colored::Colorize;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::commands::search::{Group, Results};
 use crate::commands::Context;
@@ -13,7 +13,8 @@ use crate::index::Snippet;
 pub fn print(results: &Results, ctx: &Context) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     if ctx.json {
-        writeln!(out, "{:#}", to_json(results))?;
+        let doc = serde_json::to_string_pretty(&to_json(results)).unwrap_or_default();
+        writeln!(out, "{doc}")?;
         return Ok(());
     }
     if results.lenient {
@@ -77,25 +78,42 @@ pub fn snippet(snippet: &Snippet, color: bool) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn to_json(results: &Results) -> serde_json::Value {
-    let hits: Vec<_> = results
+/// `--json`: `{"query","hits":[{"revision","number","score","snippet","text"}]}`, each
+/// hit with `"revisions"` too under `--all-revisions`.
+#[derive(Serialize)]
+struct JsonResults<'a> {
+    query: &'a str,
+    hits: Vec<JsonHit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonHit<'a> {
+    revision: &'a str,
+    number: String,
+    score: f32,
+    snippet: &'a str,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revisions: Option<&'a [String]>,
+}
+
+fn to_json(results: &Results) -> JsonResults<'_> {
+    let hits = results
         .groups
         .iter()
-        .map(|g| {
-            let mut hit = json!({
-                "revision": g.hit.revision,
-                "number": g.hit.number.short(),
-                "score": g.hit.score,
-                "snippet": g.hit.snippet.text,
-                "text": g.hit.text,
-            });
-            if results.all_revisions {
-                hit["revisions"] = json!(g.revisions);
-            }
-            hit
+        .map(|g| JsonHit {
+            revision: &g.hit.revision,
+            number: g.hit.number.short(),
+            score: g.hit.score,
+            snippet: &g.hit.snippet.text,
+            text: &g.hit.text,
+            revisions: results.all_revisions.then_some(g.revisions.as_slice()),
         })
         .collect();
-    json!({ "query": results.query, "hits": hits })
+    JsonResults {
+        query: &results.query,
+        hits,
+    }
 }
 
 #[cfg(test)]
