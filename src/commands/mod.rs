@@ -4,6 +4,8 @@
 
 pub mod define;
 pub mod ingest;
+pub mod revisions;
+pub mod rule;
 pub mod search;
 
 use std::path::PathBuf;
@@ -63,10 +65,9 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
 }
 
 fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
-    let _ = ctx;
     match command {
-        Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
-        Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
+        Command::Rule(args) => rule::run(&args, ctx),
+        Command::Revisions => revisions::run(ctx),
         Command::Ingest(args) => ingest::run(&args, ctx),
         Command::Search(args) => search::run(&args, ctx),
         Command::Define(args) => define::run(&args, ctx),

@@ -4,7 +4,10 @@
 
 pub mod define;
 pub mod ingest;
+pub mod revisions;
+pub mod rule;
 pub mod search;
+pub mod text;
 
 use std::io::IsTerminal;
 
