@@ -3,8 +3,7 @@
 
 use super::{Context, Outcome};
 use crate::cli::DefineArgs;
-use crate::index::{self, glossary};
-use crate::library::Library;
+use crate::index::glossary;
 use crate::render::define as render;
 
 /// How many entries to consider.
@@ -12,7 +11,7 @@ const LIMIT: usize = 5;
 
 pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let term = args.term.join(" ");
-    let library = Library::open(&index::locate(ctx.index.as_deref()).dir)?;
+    let library = super::library(ctx)?;
     let info = match &args.rev {
         Some(spec) => library.resolve(Some(spec))?,
         // The newest revision that has a glossary (fragments have none).

@@ -22,6 +22,20 @@ pub struct Context {
     pub index: Option<PathBuf>,
 }
 
+/// The embedded revisions and those ingested in the index this command line names
+/// (`--index`, `ARBITER_INDEX`, the checkout's `index/`, else the data directory).
+pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
+    let location = crate::index::locate(ctx.index.as_deref());
+    crate::library::Library::open(&location.dir)
+        .map_err(|e| anyhow::anyhow!(e))
+        .map_err(|e| {
+            e.context(format!(
+                "cannot read the index at {}",
+                location.dir.display()
+            ))
+        })
+}
+
 /// How a command ended when it did not fail: exit status 0 or 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -74,7 +74,7 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
 /// The library, its search indexes rebuilt first if they were built with another schema.
 pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     let location = index::locate(ctx.index.as_deref());
-    let library = Library::open(&location.dir)?;
+    let library = super::library(ctx)?;
     if !library.search_is_stale() {
         return Ok(library);
     }
