@@ -3,6 +3,8 @@
 //! hands the results to `render`.
 
 pub mod check;
+pub mod revisions;
+pub mod rule;
 
 use std::path::PathBuf;
 
@@ -61,10 +63,9 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
 }
 
 fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
-    let _ = ctx;
     match command {
-        Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
-        Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
+        Command::Rule(args) => rule::run(&args, ctx),
+        Command::Revisions => revisions::run(ctx),
         Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
         Command::Search(_) => anyhow::bail!("`search` is not built yet"),
         Command::Define(_) => anyhow::bail!("`define` is not built yet"),

@@ -3,6 +3,9 @@
 //! escape codes, then written with or without colour as decided once in `main`.
 
 pub mod check;
+pub mod revisions;
+pub mod rule;
+pub mod text;
 
 use std::io::IsTerminal;
 
