@@ -13,6 +13,10 @@ fn markdown_files(dir: &Path) -> Vec<PathBuf> {
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "md"))
+                .filter(|p| {
+                    !p.file_name()
+                        .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -131,6 +131,10 @@ pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
                 .with_context(|| format!("can't read the folder {}", p.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.is_file() && f.extension().is_some_and(|x| x == "md"))
+                .filter(|f| {
+                    !f.file_name()
+                        .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
+                })
                 .collect();
             found.sort();
             if found.is_empty() {

@@ -918,27 +918,8 @@ impl Game {
         let mut ev = event(EventKind::Moved, vec![Target::Card(c)], numbers, text);
         ev.cites.push(Cite::canonical("400.7"));
         events.push(ev);
-        // What was attached to the old object becomes unattached (400.7).
-        for o in 0..self.cards.len() {
-            if let Some((Target::Card(t), obj)) = self.cards[o].attached_to {
-                if t == c && obj == old_object {
-                    self.cards[o].attached_to = None;
-                    let mut ev = event(
-                        EventKind::Unattached,
-                        vec![Target::Card(o), Target::Card(c)],
-                        numbers,
-                        format!(
-                            "{} becomes unattached: {} left {} and is a new object",
-                            self.label(o),
-                            self.label(c),
-                            self.zone_name(from)
-                        ),
-                    );
-                    ev.cites.push(Cite::canonical("400.7"));
-                    events.push(ev);
-                }
-            }
-        }
+        // What was attached to the old object is now attached to an object that no
+        // longer exists; state-based actions deal with it (301.5c, 303.4c, 704.5m–p).
         if to == Zone::Battlefield
             && self.rules.battles()
             && self.cards[c]
@@ -1128,7 +1109,7 @@ impl Game {
         }
         if p == self.active && p != self.priority && self.stack.is_empty() {
             out.push(reason(
-                &["116.2a"],
+                &["305.1", "116.2a"],
                 format!(
                     "{} doesn't have priority ({} does)",
                     self.player_name(p),
@@ -1609,8 +1590,13 @@ impl Game {
             return vec![self.attach(att, to, numbers, "")];
         }
         let mut cs = cites(&["701.3b"]);
-        if self.view(att).chars.has_subtype("aura") {
+        let v = self.view(att);
+        if v.chars.has_subtype("aura") {
             cs.push(Cite::canonical("303.4j"));
+        } else if v.chars.has_subtype("equipment") {
+            cs.push(Cite::canonical("301.5b"));
+        } else if v.chars.has_subtype("fortification") {
+            cs.extend(cites(&["301.6", "301.5b"]));
         }
         for r in &problems {
             cs.extend(
@@ -2420,11 +2406,8 @@ impl Game {
                     let gone = matches!(to, Target::Card(t) if self.cards.get(t).map(|x| x.object) != Some(obj) || (self.zone(t) != Zone::Battlefield && !matches!(v.chars.enchant(), Some(Enchant::CardInGraveyard(_)))));
                     let mut problems = if gone {
                         vec![reason(
-                            &["303.4c"],
-                            format!(
-                                "{} is no longer the object it was attached to",
-                                self.target_name(to)
-                            ),
+                            &["303.4c", "400.7"],
+                            format!("{} changed zones and is a new object", self.target_name(to)),
                         )]
                     } else {
                         self.attachment_problems(c, to)
