@@ -41,53 +41,44 @@ pub fn text(
     for w in &report.warnings {
         let _ = writeln!(o, "  {} {w}", "warning:".yellow().bold());
     }
-    let before: Vec<_> = report
-        .state_based_actions
-        .iter()
-        .filter(|s| s.action.is_none())
-        .collect();
-    if !report.actions.is_empty() || !before.is_empty() {
+    if !report.timeline.is_empty() {
         let _ = writeln!(o, "\n{}", "Actions".bold());
     }
-    let sba_block = |o: &mut String, list: &[&crate::scenario::SbaReport]| {
-        let mut round = 0;
-        for s in list {
-            if s.round != round {
-                round = s.round;
-                let _ = writeln!(
-                    o,
-                    "     state-based actions (704.3), round {round}, {}:",
-                    s.after
-                );
+    let mut round = 0;
+    let mut actions = report.actions.iter();
+    for t in &report.timeline {
+        match t.kind {
+            "action" => {
+                let _ = writeln!(o, "  {}", t.text);
+                if let Some(a) = actions.next() {
+                    if a.legal {
+                        let _ = writeln!(
+                            o,
+                            "     {} {}{}",
+                            "LEGAL".green().bold(),
+                            a.reason,
+                            cites(&a.cites)
+                        );
+                    } else {
+                        let _ = writeln!(o, "     {} {}", "ILLEGAL".red().bold(), a.reason);
+                    }
+                }
             }
-            let _ = writeln!(o, "       - {}{}", s.event, cites(&s.cites));
+            "state-based action" => {
+                if t.round != Some(round) {
+                    round = t.round.unwrap_or(0);
+                    let when = match t.action {
+                        None => " (the board as written, before action 1)".to_string(),
+                        Some(_) => String::new(),
+                    };
+                    let _ = writeln!(o, "     state-based actions (704.3), round {round}{when}:");
+                }
+                let _ = writeln!(o, "       - {}{}", t.text, cites(&t.cites));
+            }
+            _ => {
+                let _ = writeln!(o, "     · {}{}", t.text, cites(&t.cites));
+            }
         }
-    };
-    if !before.is_empty() {
-        sba_block(&mut o, &before);
-    }
-    for a in &report.actions {
-        let _ = writeln!(o, "  {}. {}", a.n, a.text);
-        if a.legal {
-            let _ = writeln!(
-                o,
-                "     {} {}{}",
-                "LEGAL".green().bold(),
-                a.reason,
-                cites(&a.cites)
-            );
-        } else {
-            let _ = writeln!(o, "     {} {}", "ILLEGAL".red().bold(), a.reason);
-        }
-        for e in a.events.iter().skip(1) {
-            let _ = writeln!(o, "     · {}{}", e.event, cites(&e.cites));
-        }
-        let after: Vec<_> = report
-            .state_based_actions
-            .iter()
-            .filter(|s| s.action == Some(a.n))
-            .collect();
-        sba_block(&mut o, &after);
     }
     let b = &report.board;
     let _ = writeln!(

@@ -408,6 +408,16 @@ impl Game {
         }
     }
 
+    /// `on the battlefield`, `in Alice's hand`.
+    fn where_is(&self, z: Zone) -> String {
+        match z {
+            Zone::Battlefield => "on the battlefield".into(),
+            Zone::Stack => "on the stack".into(),
+            Zone::Nowhere => "nowhere (it ceased to exist)".into(),
+            z => format!("in {}", self.zone_name(z)),
+        }
+    }
+
     /// How many lands `p` may play this turn (305.2).
     pub fn land_plays_allowed(&self, p: PlayerId) -> u32 {
         let mut n = 1 + self.players.get(p).map(|p| p.extra_land_plays).unwrap_or(0);
@@ -630,7 +640,7 @@ impl Game {
                     }
                     let tv = self.view(t);
                     if !self.on_battlefield(t) {
-                        out.push(reason(&[rule], format!("{} isn't a permanent on the battlefield (it's in {})", self.label(t), self.zone_name(self.zone(t)))));
+                        out.push(reason(&[rule], format!("{} isn't a permanent on the battlefield (it's {})", self.label(t), self.where_is(self.zone(t)))));
                     } else if !tv.chars.is(kind) {
                         out.push(reason(&[rule], format!("{name} is an {what}, which can be attached only to a {kind_name}; {} is not a {kind_name}", self.label(t))));
                     }
@@ -715,9 +725,9 @@ impl Game {
             (Enchant::Permanent(alts), Target::Card(t)) => {
                 if !self.on_battlefield(t) {
                     return bad(format!(
-                        "{} isn't on the battlefield (it's in {})",
+                        "{} isn't on the battlefield (it's {})",
                         self.label(t),
-                        self.zone_name(self.zone(t))
+                        self.where_is(self.zone(t))
                     ));
                 }
                 let tv = self.view(t);
@@ -777,7 +787,7 @@ impl Game {
             || (graveyard_aura && matches!(zone, Zone::Graveyard(_)))
             || (req == Requirement::Any && zone == Zone::Stack && t != source);
         if !allowed_zone {
-            out.push(reason(&["115.2"], format!("{tname} is in {}; only permanents can be targeted unless a spell or ability says otherwise", self.zone_name(zone))));
+            out.push(reason(&["115.2"], format!("{tname} is {}; only permanents can be targeted unless a spell or ability says otherwise", self.where_is(zone))));
             return out;
         }
         let tv = self.view(t);
@@ -1077,7 +1087,7 @@ impl Game {
             Zone::Hand(o) if o == p => {}
             Zone::Graveyard(o) if o == p && self.may_play_lands_from_graveyard(p) => {}
             Zone::Graveyard(o) if o == p => out.push(reason(&["305.1"], format!("{name} is in {}'s graveyard; a land is played from its owner's hand unless an effect allows another zone (such as Crucible of Worlds)", self.player_name(o)))),
-            z => out.push(reason(&["305.1"], format!("{name} is in {}; a player plays a land card from their own hand", self.zone_name(z)))),
+            z => out.push(reason(&["305.1"], format!("{name} is {}; a player plays a land card from their own hand", self.where_is(z)))),
         }
         if p != self.active {
             out.push(reason(
@@ -1175,7 +1185,7 @@ impl Game {
         let v = self.view(c);
         match self.zone(c) {
             Zone::Hand(o) if o == p => {}
-            z => out.push(reason(&["601.3"], format!("{name} is in {}; {} may cast it only from their own hand unless an effect allows otherwise", self.zone_name(z), self.player_name(p)))),
+            z => out.push(reason(&["601.3"], format!("{name} is {}; {} may cast it only from their own hand unless an effect allows otherwise", self.where_is(z), self.player_name(p)))),
         }
         if v.chars.is(CardType::Land) {
             out.push(reason(
@@ -1303,8 +1313,8 @@ impl Game {
             out.push(reason(
                 &["602.2"],
                 format!(
-                    "{name} is in {}, not on the battlefield",
-                    self.zone_name(self.zone(src))
+                    "{name} is {}, not on the battlefield",
+                    self.where_is(self.zone(src))
                 ),
             ));
         } else if v.controller != p {
@@ -1665,7 +1675,7 @@ impl Game {
             );
         }
         if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
-            return note(&["400.4a", "110.4"], format!("{name} is an instant or sorcery card and can't enter the battlefield; it stays in {}", self.zone_name(zone)));
+            return note(&["400.4a", "110.4"], format!("{name} is an instant or sorcery card and can't enter the battlefield; it stays {}", self.where_is(zone)));
         }
         let put_rules: &[&str] = if v.chars.is(CardType::Land) {
             &["305.4", "110.2a"]
@@ -1997,7 +2007,7 @@ impl Game {
                             if self.on_battlefield(card) {
                                 format!("controlled by {}", self.player_name(self.controller(card)))
                             } else {
-                                format!("in {}", self.zone_name(self.zone(card)))
+                                self.where_is(self.zone(card))
                             }
                         ),
                     )]);

@@ -24,6 +24,7 @@ pub use game::{Event, EventKind, Game, Reason};
 pub use parse::{parse, ParseError};
 pub use play::{
     play, ActionReport, BoardCard, BoardPlayer, BoardReport, ExpectationReport, Report, SbaReport,
+    TimelineEntry,
 };
 pub use statement::{
     ActionItem, CardId, CardSpec, Change, Claim, CounterKind, Expectation, PlayerId, Scenario,

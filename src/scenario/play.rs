@@ -26,6 +26,24 @@ pub struct ActionReport {
     pub events: Vec<EventReport>,
 }
 
+/// What happened, in order: actions, their events, resolutions and state-based actions.
+#[derive(Debug, Clone, Serialize)]
+pub struct TimelineEntry {
+    /// `action`, `event` or `state-based action`.
+    pub kind: &'static str,
+    /// The action whose chain it belongs to (none: the board as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
+    /// For an action: whether it was legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<bool>,
+    /// For a state-based action: its round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<usize>,
+    pub text: String,
+    pub cites: Vec<String>,
+}
+
 /// One event.
 #[derive(Debug, Clone, Serialize)]
 pub struct EventReport {
@@ -116,6 +134,8 @@ pub struct Report {
     pub warnings: Vec<String>,
     pub actions: Vec<ActionReport>,
     pub state_based_actions: Vec<SbaReport>,
+    /// Everything above in the order it happened.
+    pub timeline: Vec<TimelineEntry>,
     pub board: BoardReport,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
@@ -185,16 +205,26 @@ pub fn play(
     let mut log: Vec<Logged> = Vec::new();
     let mut actions: Vec<ActionReport> = Vec::new();
     let mut sbas: Vec<SbaReport> = Vec::new();
+    let mut timeline: Vec<TimelineEntry> = Vec::new();
     let mut round = 0;
     let mut run_sba = |game: &mut Game,
                        choice,
                        after: String,
                        log: &mut Vec<Logged>,
                        sbas: &mut Vec<SbaReport>,
+                       timeline: &mut Vec<TimelineEntry>,
                        action: Option<usize>| {
         for events in game.state_based_actions(choice) {
             round += 1;
             for e in events {
+                timeline.push(TimelineEntry {
+                    kind: "state-based action",
+                    action,
+                    legal: None,
+                    round: Some(round),
+                    text: e.text.clone(),
+                    cites: map(&e.cites),
+                });
                 sbas.push(SbaReport {
                     round,
                     after: after.clone(),
@@ -223,6 +253,7 @@ pub fn play(
                     "before action 1 (the board as written)".into(),
                     &mut log,
                     &mut sbas,
+                    &mut timeline,
                     None,
                 );
             }
@@ -254,7 +285,25 @@ pub fn play(
                 cites: map(&cites),
                 events: Vec::new(),
             };
-            for e in events {
+            timeline.push(TimelineEntry {
+                kind: "action",
+                action: Some(item.n),
+                legal: Some(legal),
+                round: None,
+                text: format!("{}. {}", item.n, item.text),
+                cites: Vec::new(),
+            });
+            for (k, e) in events.into_iter().enumerate() {
+                if k > 0 {
+                    timeline.push(TimelineEntry {
+                        kind: "event",
+                        action: Some(item.n),
+                        legal: None,
+                        round: None,
+                        text: e.text.clone(),
+                        cites: map(&e.cites),
+                    });
+                }
                 report.events.push(EventReport {
                     event: e.text.clone(),
                     cites: map(&e.cites),
@@ -272,6 +321,7 @@ pub fn play(
                     format!("after action {}", item.n),
                     &mut log,
                     &mut sbas,
+                    &mut timeline,
                     Some(item.n),
                 );
             }
@@ -285,6 +335,14 @@ pub fn play(
             let events = game.resolve_top();
             let what = events.first().map(|e| e.text.clone()).unwrap_or_default();
             for e in events {
+                timeline.push(TimelineEntry {
+                    kind: "event",
+                    action: Some(items[last].n),
+                    legal: None,
+                    round: None,
+                    text: e.text.clone(),
+                    cites: map(&e.cites),
+                });
                 if let Some(r) = actions.last_mut() {
                     r.events.push(EventReport {
                         event: e.text.clone(),
@@ -302,6 +360,7 @@ pub fn play(
                 format!("after: {what}"),
                 &mut log,
                 &mut sbas,
+                &mut timeline,
                 Some(items[last].n),
             );
         }
@@ -321,6 +380,7 @@ pub fn play(
         warnings,
         actions,
         state_based_actions: sbas,
+        timeline,
         board: board(&game),
         expectations,
         passed,
