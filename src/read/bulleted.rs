@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::lines::{self, Line};
+use super::lines;
 use super::Parsed;
 
 /// A bullet at the start of a line.
@@ -102,29 +102,32 @@ pub(super) fn restore_apostrophes(text: &str) -> String {
 
 pub(crate) fn read(text: &str) -> Parsed {
     let stripped = !text.contains(['\'', '’']);
-    let mut kept = Vec::new();
+    // Bullets and the page heading go; line numbers stay the source's.
+    let mut cleaned = String::with_capacity(text.len());
     let mut seen_rule = false;
-    for (i, raw) in text.lines().enumerate() {
-        let (body, bulleted) = match BULLET.find(raw) {
-            Some(m) => (&raw[m.end()..], true),
-            None => (raw, false),
+    for raw in text.lines() {
+        let body = match BULLET.find(raw) {
+            Some(m) => &raw[m.end()..],
+            None => raw,
         };
-        let mut line = Line::new(i + 1, body);
-        line.indented = !bulleted && raw.starts_with([' ', '\t']);
-        if line.text.is_empty() {
-            continue;
-        }
-        let is_rule = lines::rule_line(&line.text).is_some();
-        if !seen_rule && !is_rule && HEADING.is_match(&line.text) {
-            continue;
-        }
+        let trimmed = body.trim();
+        let is_rule = lines::rule_line(trimmed).is_some();
         seen_rule |= is_rule;
-        if stripped {
-            line.text = restore_apostrophes(&line.text);
+        let heading = !seen_rule && !trimmed.is_empty() && HEADING.is_match(trimmed);
+        if !heading {
+            let body = body.trim_end();
+            if stripped {
+                cleaned.push_str(&restore_apostrophes(body));
+            } else {
+                cleaned.push_str(body);
+            }
         }
-        kept.push(line);
+        cleaned.push('\n');
     }
-    lines::read(&kept)
+    // What is left is official-style rule lines: the official reader's logic reads them.
+    let mut parsed = super::official::read(&cleaned);
+    parsed.complete = false;
+    parsed
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Official-style rule lines, once a copy's own decoration is gone: `303. Enchantments`,
 //! `303.4. Some enchantments…`, `303.4c If an Aura…`, `Example: …`, and indented
-//! continuation lines. The web-page and bulleted readers clean their shape away (page
-//! chrome, bullets, stripped apostrophes) and hand what is left to [`read`]; every seed
-//! reader finishes its rules with [`finish`], which fills in the references.
+//! continuation lines. [`read`] stands in for the official reader until the readers'
+//! work lands (the web-page and bulleted readers clean their shape away and hand what is
+//! left to the official reader); the other helpers are shared by the seed readers, which
+//! finish their rules with [`finish`] (references filled in, never complete).
 
 use std::sync::LazyLock;
 

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::lines::{self, Line};
+use super::lines;
 use super::Parsed;
 use crate::model::Section;
 
@@ -40,24 +40,28 @@ pub(super) fn is_chrome(line: &str) -> bool {
 
 pub(crate) fn read(text: &str) -> Parsed {
     let mut sections = Vec::new();
-    let mut kept = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = Line::new(i + 1, raw);
-        if line.text.is_empty() || is_chrome(&line.text) {
-            continue;
-        }
-        if let Some(caps) = PAGE_TITLE.captures(&line.text) {
+    // The chrome becomes blank lines, so that line numbers stay the source's.
+    let mut cleaned = String::with_capacity(text.len());
+    for raw in text.lines() {
+        let line = raw.replace('\u{a0}', " ");
+        let trimmed = line.trim();
+        if let Some(caps) = PAGE_TITLE.captures(trimmed) {
             let number = caps.get(1).and_then(|m| m.as_str().parse::<u8>().ok());
             let title = caps.get(2).map(|m| m.as_str().trim().to_string());
             if let (Some(number), Some(title)) = (number, title) {
                 sections.push(Section { number, title });
             }
-            continue;
+        } else if !is_chrome(trimmed) {
+            cleaned.push_str(line.trim_end());
         }
-        kept.push(line);
+        cleaned.push('\n');
     }
-    let mut parsed = lines::read(&kept);
-    parsed.sections = sections;
+    // What is left is official-style rule lines: the official reader's logic reads them.
+    let mut parsed = super::official::read(&cleaned);
+    if parsed.sections.is_empty() {
+        parsed.sections = sections;
+    }
+    parsed.complete = false;
     parsed
 }
 
