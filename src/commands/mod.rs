@@ -2,6 +2,7 @@
 //! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
 //! hands the results to `render`.
 
+pub mod check;
 pub mod define;
 pub mod ingest;
 pub mod revisions;
@@ -87,6 +88,6 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Define(args) => define::run(&args, ctx),
         Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
         Command::History(_) => anyhow::bail!("`history` is not built yet"),
-        Command::Check(_) => anyhow::bail!("`check` is not built yet"),
+        Command::Check(args) => check::run(&args, ctx),
     }
 }

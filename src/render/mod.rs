@@ -2,6 +2,7 @@
 //! names colours. Output is first built as styled spans, so it can be tested without
 //! escape codes, then written with or without colour as decided once in `main`.
 
+pub mod check;
 pub mod define;
 pub mod ingest;
 pub mod revisions;
