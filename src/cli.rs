@@ -15,7 +15,7 @@ pub struct Cli {
     pub command: Option<Command>,
 
     /// A rule number (`arbiter 303.4c`) or, if it is not one, a search.
-    #[arg(value_name = "NUMBER|TEXT", num_args = 1.., trailing_var_arg = true)]
+    #[arg(value_name = "NUMBER|TEXT", num_args = 1..)]
     pub query: Vec<String>,
 
     /// Revision for a bare `arbiter NUMBER`: an id or a unique prefix.

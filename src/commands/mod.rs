@@ -2,6 +2,9 @@
 //! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
 //! hands the results to `render`.
 
+pub mod revisions;
+pub mod rule;
+
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
@@ -59,10 +62,9 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
 }
 
 fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
-    let _ = ctx;
     match command {
-        Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
-        Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
+        Command::Rule(args) => rule::run(&args, ctx),
+        Command::Revisions => revisions::run(ctx),
         Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
         Command::Search(_) => anyhow::bail!("`search` is not built yet"),
         Command::Define(_) => anyhow::bail!("`define` is not built yet"),

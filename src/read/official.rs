@@ -1,8 +1,967 @@
-//! TODO(readers): the official reader.
+//! The publisher's plain-text Comprehensive Rules, as published from 1999 to today.
+//!
+//! The text (already decoded, `\n` line endings) is read line by line: the effective date
+//! from the header ("These rules are effective as of …", "current as of …", or the 1999
+//! banner `04/23/99`); the table of contents is skipped (the body starts at the section
+//! heading above the first numbered rule); section headings (`1. Game Concepts`), titled
+//! rules (`303. Enchantments`, `702.2. Deathtouch`, before 2009 `212.2. Artifacts`), rules
+//! and subrules (with the official typos `119.1d.`, `606.5` without a period, `901.4.All`),
+//! examples kept apart, then the glossary; the 1999 index, the credits and the contact
+//! addresses are not rules.
+//!
+//! Old files (1999–2004) are hard-wrapped: a line that does not start a rule, an example
+//! or a new paragraph continues the previous one and is joined with one space. A wrapped
+//! cross-reference can put a rule number at the start of a line ("See rule\n102.7."); such
+//! a line starts a rule only if it could: the line before it is blank or ends a sentence,
+//! and the number follows the previous rule in order.
 
-use super::Parsed;
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
+use regex::Regex;
+
+use super::{references, Parsed};
+use crate::model::{Date, GlossaryEntry, Rule, RuleNumber, Section, Warning, SUBRULE_LETTERS};
+
+/// "These rules are effective as of January 16, 2026" / "current as of April 23, 1999".
+static EFFECTIVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:effective|current)\s+as\s+of\s+([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})")
+        .expect("the effective-date pattern compiles")
+});
+
+/// The 1999 banner: `COMPREHENSIVE RULES      04/23/99`.
+static BANNER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)comprehensive rules\s+(\d{2})/(\d{2})/(\d{2}|\d{4})\b")
+        .expect("the banner pattern compiles")
+});
+
+/// A section heading: `1. Game Concepts`.
+static SECTION_HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\d)\.\s+(\S.{0,80})$").expect("the section pattern compiles"));
+
+/// A glossary sense: `1. Text on an object …`.
+static SENSE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d{1,2}\.\s").expect("the sense pattern compiles"));
+
+/// The start of an example line: `Example:` (1999: `EXAMPLE:`).
+static EXAMPLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?i:example):\s*").expect("the example pattern compiles"));
+
+/// A rule line as read: the number, the rest of the line, and a note on a typo in the
+/// number (`901.4.All`, `119.1d.`).
+#[derive(Debug, Clone, Copy)]
+struct RuleLine<'a> {
+    number: RuleNumber,
+    rest: &'a str,
+    typo: Option<&'static str>,
+}
+
+/// Reads `303.`, `303.4.`, `303.4c`, `119.1d.` (typo), `606.5` (no period), `901.4.All`
+/// (no space) at the start of `line` (leading white space already removed).
+fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
+    let b = line.as_bytes();
+    if b.len() < 4 || !b[..3].iter().all(u8::is_ascii_digit) || b[3] != b'.' {
+        return None;
+    }
+    let rule: u16 = line[..3].parse().ok()?;
+    if let Some(split) = split_number(line) {
+        return Some(split);
+    }
+    let mut i = 4;
+    let digits_start = i;
+    while i < b.len() && b[i].is_ascii_digit() && i - digits_start < 4 {
+        i += 1;
+    }
+    if i < b.len() && b[i].is_ascii_digit() {
+        return None; // five digits or more: not a rule number
+    }
+    let sub: Option<u16> = if i > digits_start {
+        line[digits_start..i].parse().ok()
+    } else {
+        None
+    };
+    let mut letter = None;
+    if sub.is_some() && i < b.len() && b[i].is_ascii_lowercase() {
+        let after = b.get(i + 1);
+        if after.is_none_or(|c| !c.is_ascii_alphanumeric()) {
+            letter = Some(b[i] as char);
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    let mut period = false;
+    if sub.is_some() && i < b.len() && b[i] == b'.' {
+        period = true;
+        i += 1;
+    }
+    let number = match (sub, letter) {
+        (None, _) => RuleNumber::rule(rule),
+        (Some(s), None) => RuleNumber::subrule(rule, s),
+        (Some(s), Some(l)) => RuleNumber::lettered(rule, s, l),
+    };
+    let rest = &line[i..];
+    let mut typo = None;
+    if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+        if letter.is_some() && period {
+            typo = Some("a period after the letter");
+        } else if sub.is_some() && letter.is_none() && !period {
+            typo = Some("no period after the number");
+        }
+    } else if period && rest.starts_with(|c: char| c.is_uppercase() || "“\"[".contains(c)) {
+        typo = Some("no space after the number");
+    } else {
+        return None;
+    }
+    Some(RuleLine {
+        number,
+        rest: rest.trim(),
+        typo,
+    })
+}
+
+/// The typo `606. 8b Players …` (a space inside the number): a rule number, one space,
+/// a subrule number with its letter, a space and a capital letter.
+fn split_number(line: &str) -> Option<RuleLine<'_>> {
+    let rest = line.get(4..)?.strip_prefix(' ')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=4).contains(&digits) {
+        return None;
+    }
+    let after = &rest[digits..];
+    let letter = after.chars().next().filter(char::is_ascii_lowercase)?;
+    let text = after[1..].strip_prefix(' ')?;
+    if !text.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let rule: u16 = line[..3].parse().ok()?;
+    let sub: u16 = rest[..digits].parse().ok()?;
+    Some(RuleLine {
+        number: RuleNumber::lettered(rule, sub, letter),
+        rest: text.trim(),
+        typo: Some("a space inside the number"),
+    })
+}
+
+/// The effective date the text states, or the 1999 banner's date.
+fn effective_date(text: &str) -> Option<Date> {
+    if let Some(c) = EFFECTIVE.captures(text) {
+        let month = month_number(c.get(1)?.as_str())?;
+        let day: u8 = c.get(2)?.as_str().parse().ok()?;
+        let year: u16 = c.get(3)?.as_str().parse().ok()?;
+        if let Some(d) = Date::new(year, month, day) {
+            return Some(d);
+        }
+    }
+    let c = BANNER.captures(text)?;
+    let month: u8 = c.get(1)?.as_str().parse().ok()?;
+    let day: u8 = c.get(2)?.as_str().parse().ok()?;
+    let y: u16 = c.get(3)?.as_str().parse().ok()?;
+    let year = match y {
+        0..=69 => 2000 + y,
+        70..=99 => 1900 + y,
+        _ => y,
+    };
+    Date::new(year, month, day)
+}
+
+fn month_number(name: &str) -> Option<u8> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let lower = name.to_ascii_lowercase();
+    let pos = MONTHS.iter().position(|m| lower.starts_with(m))?;
+    Some(pos as u8 + 1)
+}
+
+/// One line of the text: its number (1-based), indentation and content without the
+/// surrounding white space.
+#[derive(Debug, Clone, Copy)]
+struct Line<'a> {
+    no: usize,
+    indent: usize,
+    text: &'a str,
+    /// The raw line ends with a hyphen or dash right at the wrap ("state-|based").
+    ends_with_hyphen: bool,
+}
+
+impl<'a> Line<'a> {
+    fn new(no: usize, raw: &'a str) -> Line<'a> {
+        let trimmed_start = raw.trim_start();
+        let indent = raw[..raw.len() - trimmed_start.len()]
+            .chars()
+            .map(|c| if c == '\t' { 4 } else { 1 })
+            .sum();
+        Line {
+            no,
+            indent,
+            text: trimmed_start.trim_end(),
+            ends_with_hyphen: raw.ends_with(['-', '—']),
+        }
+    }
+
+    fn is_blank(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// A line of only `-` or `=` (the 1999 file underlines its headings).
+    fn is_rule_off(&self) -> bool {
+        self.text.len() >= 3 && self.text.bytes().all(|b| b == b'-' || b == b'=')
+    }
+}
+
+/// Whether a line ends the way a sentence or a heading does, so that a rule may follow.
+fn ends_sentence(text: &str) -> bool {
+    text.ends_with(['.', ':', '!', '?', ')', '”', '"', '’', ']', ';'])
+}
+
+/// A hard-wrapped file: almost no line is longer than 125 characters.
+fn is_hard_wrapped(lines: &[Line<'_>]) -> bool {
+    let non_blank = lines.iter().filter(|l| !l.is_blank()).count();
+    let long = lines
+        .iter()
+        .filter(|l| l.text.chars().count() > 125)
+        .count();
+    non_blank >= 20 && long * 100 <= non_blank
+}
+
+/// The index of the first line of the body: the section heading (or titled rule) just
+/// above the first numbered subrule, so the table of contents, which repeats the
+/// headings, is skipped.
+fn body_start(lines: &[Line<'_>]) -> usize {
+    let first_subrule = lines.iter().position(|l| {
+        parse_rule_line(l.text).is_some_and(|r| r.number.depth() >= 2 && !r.rest.is_empty())
+    });
+    let Some(mut start) = first_subrule else {
+        return lines
+            .iter()
+            .position(|l| parse_rule_line(l.text).is_some())
+            .unwrap_or(lines.len());
+    };
+    while start > 0 {
+        let prev = &lines[start - 1];
+        let heading_like = prev.is_blank()
+            || prev.is_rule_off()
+            || SECTION_HEADING.is_match(prev.text)
+            || parse_rule_line(prev.text).is_some_and(|r| r.number.depth() == 1);
+        if !heading_like {
+            break;
+        }
+        start -= 1;
+    }
+    start
+}
+
+/// Whether `candidate` can follow `last` in a well-formed document.
+fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
+    let Some(last) = last else { return true };
+    if candidate <= last {
+        return false;
+    }
+    let (c, l) = (
+        candidate.rule_part().unwrap_or_default(),
+        last.rule_part().unwrap_or_default(),
+    );
+    if c > l + 2 && candidate.section_number() == last.section_number() {
+        return false;
+    }
+    if candidate.section_number() > last.section_number() + 1 {
+        return false;
+    }
+    match candidate.depth() {
+        // A lettered subrule follows its parent or a sibling.
+        3 => {
+            candidate.parent() == Some(last)
+                || (last.depth() == 3 && candidate.parent() == last.parent())
+        }
+        // A subrule follows something in its own rule, or starts one with .1.
+        2 => c == l || candidate.sub_part() == Some(1),
+        _ => true,
+    }
+}
+
+/// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts").
+fn looks_like_title(rest: &str) -> bool {
+    !rest.is_empty()
+        && rest.chars().count() <= 60
+        && rest.split_whitespace().count() <= 8
+        && !ends_sentence(rest)
+        && rest.starts_with(|c: char| c.is_uppercase() || c == '[' || c == '_')
+}
+
+/// Where continuation lines go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Nothing,
+    RuleText(RuleNumber),
+    Example(RuleNumber),
+    Glossary,
+}
+
+/// What part of the document a line is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Rules,
+    Glossary,
+    /// The 1999 index, the credits, contact addresses: not rules.
+    Ignored,
+}
+
+/// Appends a continuation line to `text`: with one space when it continues a
+/// hard-wrapped line, on a new line when it is a paragraph of its own.
+fn append(text: &mut String, line: &Line<'_>, wrapped_join: bool, prev_hyphen: bool) {
+    if text.is_empty() {
+        text.push_str(line.text);
+    } else if wrapped_join {
+        if !prev_hyphen {
+            text.push(' ');
+        }
+        text.push_str(line.text);
+    } else {
+        text.push('\n');
+        text.push_str(line.text);
+    }
+}
+
+struct Reader<'a> {
+    lines: Vec<Line<'a>>,
+    wrapped: bool,
+    rules: BTreeMap<RuleNumber, Rule>,
+    sections: Vec<Section>,
+    glossary: Vec<GlossaryEntry>,
+    warnings: Vec<Warning>,
+    last: Option<RuleNumber>,
+    target: Target,
+    /// The indentation of the first line of the paragraph being continued.
+    base_indent: usize,
+    prev_hyphen: bool,
+}
+
+/// Reads official text into rules, sections and glossary.
 pub(crate) fn read(text: &str) -> Parsed {
-    let _ = text;
-    Parsed::default()
+    let lines: Vec<Line<'_>> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, raw)| Line::new(i + 1, raw))
+        .collect();
+    let wrapped = is_hard_wrapped(&lines);
+    let mut reader = Reader {
+        lines,
+        wrapped,
+        rules: BTreeMap::new(),
+        sections: Vec::new(),
+        glossary: Vec::new(),
+        warnings: Vec::new(),
+        last: None,
+        target: Target::Nothing,
+        base_indent: 0,
+        prev_hyphen: false,
+    };
+    reader.read_body();
+    let Reader {
+        mut rules,
+        sections,
+        mut glossary,
+        warnings,
+        ..
+    } = reader;
+    for rule in rules.values_mut() {
+        rule.references = rule_references(rule);
+    }
+    for entry in &mut glossary {
+        entry.references = references::extract(&entry.definition);
+    }
+    let complete = sections.len() >= 2 && !glossary.is_empty();
+    Parsed {
+        date: effective_date(text),
+        complete,
+        sections,
+        rules,
+        glossary,
+        warnings,
+    }
+}
+
+/// The references of a rule's text and examples, in order of first mention.
+fn rule_references(rule: &Rule) -> Vec<RuleNumber> {
+    let mut out = references::extract(&rule.text);
+    for example in &rule.examples {
+        for n in references::extract(example) {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+    }
+    out.retain(|n| *n != rule.number);
+    out
+}
+
+impl<'a> Reader<'a> {
+    fn warn(&mut self, line: usize, message: impl Into<String>) {
+        self.warnings.push(Warning {
+            line,
+            message: message.into(),
+        });
+    }
+
+    fn read_body(&mut self) {
+        let start = body_start(&self.lines);
+        let mut part = Part::Rules;
+        let mut prev_blank = true;
+        // Whether the previous non-blank line may be followed by a rule.
+        let mut prev_ends = true;
+        for i in start..self.lines.len() {
+            let line = self.lines[i];
+            if line.is_blank() {
+                prev_blank = true;
+                continue;
+            }
+            if line.is_rule_off() {
+                prev_blank = true;
+                prev_ends = true;
+                continue;
+            }
+            match part {
+                Part::Rules => {
+                    if line.text == "Glossary" && (prev_blank || line.indent == 0) {
+                        part = Part::Glossary;
+                        self.target = Target::Nothing;
+                    } else if matches!(line.text, "Credits" | "Index") && prev_blank {
+                        part = Part::Ignored;
+                    } else if !self.rules_line(i, prev_blank, prev_ends) {
+                        continue; // a stray line: as if it were not there
+                    }
+                }
+                Part::Glossary => {
+                    if matches!(line.text, "Credits" | "Index") && line.indent == 0 {
+                        part = Part::Ignored;
+                    } else {
+                        self.glossary_line(&line, prev_blank);
+                    }
+                }
+                Part::Ignored => {}
+            }
+            prev_ends = ends_sentence(line.text) || parse_rule_line(line.text).is_some();
+            self.prev_hyphen = line.ends_with_hyphen;
+            prev_blank = false;
+        }
+    }
+
+    /// A non-blank line in the numbered rules. False when the line was left out as stray.
+    fn rules_line(&mut self, i: usize, prev_blank: bool, prev_ends: bool) -> bool {
+        let line = self.lines[i];
+        if let Some(rule_line) = self
+            .missing_subrule_number(line.text)
+            .filter(|_| prev_blank)
+        {
+            self.start_rule(i, rule_line);
+            return true;
+        }
+        if let Some(rule_line) = parse_rule_line(line.text) {
+            let accept = prev_blank || (prev_ends && follows_in_order(rule_line.number, self.last));
+            if accept {
+                self.start_rule(i, rule_line);
+                return true;
+            }
+        } else if let Some(c) = SECTION_HEADING.captures(line.text) {
+            let number: u8 = c[1].parse().unwrap_or_default();
+            let after_last = self.sections.last().is_none_or(|s| number > s.number);
+            if prev_blank && after_last && number >= 1 && !ends_sentence(&c[2]) {
+                self.sections.push(Section {
+                    number,
+                    title: c[2].trim().to_string(),
+                });
+                self.target = Target::Nothing;
+                return true;
+            }
+        }
+        if let Some(m) = EXAMPLE.find(line.text) {
+            if let Target::RuleText(n) | Target::Example(n) = self.target {
+                if let Some(rule) = self.rules.get_mut(&n) {
+                    rule.examples.push(line.text[m.end()..].to_string());
+                    self.target = Target::Example(n);
+                    self.base_indent = line.indent;
+                    return true;
+                }
+            }
+        }
+        // A continuation of the rule or example before; after a blank line, a paragraph
+        // of the rule (not of its example).
+        if let (true, Target::Example(n)) = (prev_blank, self.target) {
+            self.target = Target::RuleText(n);
+        }
+        let wrapped_join = self.wrapped && !prev_blank && line.indent < self.base_indent + 3;
+        let prev_hyphen = self.prev_hyphen;
+        match self.target {
+            Target::RuleText(n) => {
+                if !self.wrapped && line.text.chars().count() <= 2 && !prev_blank {
+                    self.warn(
+                        line.no,
+                        format!("a stray line \"{}\" after rule {n} was left out", line.text),
+                    );
+                    return false;
+                }
+                if let Some(rule) = self.rules.get_mut(&n) {
+                    append(&mut rule.text, &line, wrapped_join, prev_hyphen);
+                }
+            }
+            Target::Example(n) => {
+                if let Some(example) = self.rules.get_mut(&n).and_then(|r| r.examples.last_mut()) {
+                    append(example, &line, wrapped_join, prev_hyphen);
+                }
+            }
+            Target::Nothing | Target::Glossary => {
+                self.warn(
+                    line.no,
+                    format!(
+                        "a line that belongs to no rule was left out: \"{}\"",
+                        clip(line.text)
+                    ),
+                );
+            }
+        }
+        true
+    }
+
+    fn start_rule(&mut self, i: usize, rule_line: RuleLine<'_>) {
+        let line = self.lines[i];
+        let mut number = rule_line.number;
+        if let Some(typo) = rule_line.typo {
+            self.warn(line.no, format!("rule {number} is printed with {typo}"));
+        }
+        if let Some(meant) = self.misprinted(number) {
+            self.warn(
+                line.no,
+                format!("rule {number} is misprinted: it stands between {} and what follows, so it is read as {meant}", self.last.map(|l| l.to_string()).unwrap_or_default()),
+            );
+            number = meant;
+        }
+        if self.last.is_some_and(|last| number < last) && !self.rules.contains_key(&number) {
+            self.warn(
+                line.no,
+                format!(
+                    "rule {number} is out of order (after {})",
+                    self.last.map(|l| l.to_string()).unwrap_or_default()
+                ),
+            );
+        }
+        let title = match number.depth() {
+            1 => (!rule_line.rest.is_empty()).then(|| rule_line.rest.to_string()),
+            2 if looks_like_title(rule_line.rest) && self.next_is_rule_or_heading(i) => {
+                Some(rule_line.rest.to_string())
+            }
+            _ => None,
+        };
+        self.last = Some(number);
+        self.base_indent = line.indent;
+        self.target = Target::RuleText(number);
+        if let Some(existing) = self.rules.get_mut(&number) {
+            // An official duplicate (702.30d twice in 2009): keep both texts.
+            self.warnings.push(Warning {
+                line: line.no,
+                message: format!(
+                    "rule {number} appears twice; the second text is kept after the first"
+                ),
+            });
+            if title.is_none() && !rule_line.rest.is_empty() {
+                if !existing.text.is_empty() {
+                    existing.text.push('\n');
+                }
+                existing.text.push_str(rule_line.rest);
+            }
+            return;
+        }
+        let mut rest = rule_line.rest;
+        if let Some(again) = rest
+            .strip_prefix(line.text.split_whitespace().next().unwrap_or("\0"))
+            .filter(|r| r.starts_with(' '))
+        {
+            self.warn(
+                line.no,
+                format!("rule {number} is printed with its number twice"),
+            );
+            rest = again.trim_start();
+        }
+        let mut rule = Rule::new(number, if title.is_some() { "" } else { rest });
+        rule.title = title;
+        self.rules.insert(number, rule);
+    }
+
+    /// The typo `306.b If …` (the subrule number left out) inside subrule 306.3: read as
+    /// `306.3b`.
+    fn missing_subrule_number<'t>(&self, text: &'t str) -> Option<RuleLine<'t>> {
+        let b = text.as_bytes();
+        if b.len() < 7 || !b[..3].iter().all(u8::is_ascii_digit) || b[3] != b'.' {
+            return None;
+        }
+        if !b[4].is_ascii_lowercase() || b[5] != b' ' || !text[6..].starts_with(char::is_uppercase)
+        {
+            return None;
+        }
+        let last = self.last?;
+        let rule: u16 = text[..3].parse().ok()?;
+        if last.rule_part() != Some(rule) {
+            return None;
+        }
+        Some(RuleLine {
+            number: RuleNumber::lettered(rule, last.sub_part()?, b[4] as char),
+            rest: text[6..].trim(),
+            typo: Some("its subrule number left out"),
+        })
+    }
+
+    /// The number a misprinted lettered subrule stands for: `432.2b` right after `423.2a`,
+    /// `502.35b` right after `502.36a` are the next letter of the rule before (`423.2b`,
+    /// `502.36b`), when that number is free and the printed one is out of order.
+    fn misprinted(&self, number: RuleNumber) -> Option<RuleNumber> {
+        let last = self.last?;
+        let letter = number.letter()?;
+        if follows_in_order(number, Some(last)) && !self.rules.contains_key(&number) {
+            return None;
+        }
+        let (rule, sub) = (last.rule_part()?, last.sub_part()?);
+        let expected = match last.letter() {
+            Some(l) => {
+                let pos = SUBRULE_LETTERS.iter().position(|&c| c as char == l)?;
+                *SUBRULE_LETTERS.get(pos + 1)? as char
+            }
+            None => 'a',
+        };
+        let meant = RuleNumber::lettered(rule, sub, expected);
+        (letter == expected && meant != number && !self.rules.contains_key(&meant)).then_some(meant)
+    }
+
+    /// Whether the next non-blank line after `i` starts a rule or a section.
+    fn next_is_rule_or_heading(&self, i: usize) -> bool {
+        self.lines[i + 1..]
+            .iter()
+            .find(|l| !l.is_blank() && !l.is_rule_off())
+            .is_none_or(|l| {
+                parse_rule_line(l.text).is_some()
+                    || SECTION_HEADING.is_match(l.text)
+                    || l.text == "Glossary"
+            })
+    }
+
+    /// A non-blank line in the glossary: a term after a blank line, else a line of the
+    /// definition.
+    fn glossary_line(&mut self, line: &Line<'_>, prev_blank: bool) {
+        let continues_entry = self.target == Target::Glossary
+            && self.glossary.last().is_some_and(|e| {
+                !prev_blank
+                    || line.indent > 0
+                    || e.definition.is_empty()
+                    || SENSE.is_match(line.text)
+                    || !looks_like_term(line.text)
+            });
+        if !continues_entry {
+            let (term, aliases, obsolete) = glossary_term(line.text);
+            self.glossary.push(GlossaryEntry {
+                term,
+                aliases,
+                definition: String::new(),
+                obsolete,
+                references: Vec::new(),
+            });
+            self.target = Target::Glossary;
+            self.base_indent = usize::MAX; // set by the first definition line
+            return;
+        }
+        let first = self.base_indent == usize::MAX;
+        if first {
+            self.base_indent = line.indent;
+        }
+        let wrapped_join = self.wrapped
+            && !first
+            && !prev_blank
+            && line.indent < self.base_indent + 3
+            && !SENSE.is_match(line.text)
+            && !EXAMPLE.is_match(line.text);
+        let prev_hyphen = self.prev_hyphen;
+        if let Some(entry) = self.glossary.last_mut() {
+            append(&mut entry.definition, line, wrapped_join, prev_hyphen);
+        }
+    }
+}
+
+/// A glossary term: a short name, not a sentence ("Active Player", "Protection",
+/// "Hidden Information (Obsolete)").
+fn looks_like_term(text: &str) -> bool {
+    text.chars().count() <= 70 && !(text.ends_with('.') && text.split_whitespace().count() > 4)
+}
+
+/// "Active Player, Nonactive Player" → ("Active Player", ["Nonactive Player"]);
+/// "Interrupt (Obsolete)" → obsolete.
+fn glossary_term(text: &str) -> (String, Vec<String>, bool) {
+    let mut t = text.trim();
+    let mut obsolete = false;
+    if let Some(stripped) = t.strip_suffix("(Obsolete)") {
+        obsolete = true;
+        t = stripped.trim_end();
+    }
+    // "Active Player, Nonactive Player Order" names one order, not two things.
+    if t.ends_with(" Order") || t.ends_with(" Rule") {
+        return (t.to_string(), Vec::new(), obsolete);
+    }
+    let names = split_names(t);
+    let mut names = names.into_iter();
+    let term = names.next().unwrap_or_default();
+    (term, names.collect(), obsolete)
+}
+
+/// `Partner, “Partner—[text],” “Partner with [name]”` → the three names, quotes and
+/// commas removed.
+fn split_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        let quoted = [('“', '”'), ('"', '"')]
+            .into_iter()
+            .find_map(|(open, close)| {
+                let inner = rest.strip_prefix(open)?;
+                let end = inner.find(close)?;
+                Some((&inner[..end], &inner[end + close.len_utf8()..]))
+            });
+        let (name, after) = match quoted {
+            Some((inner, after)) => (inner.trim_end_matches(','), after),
+            None => match rest.find(", ") {
+                Some(at) => (&rest[..at], &rest[at..]),
+                None => (rest, ""),
+            },
+        };
+        let name = name.trim();
+        if !name.is_empty() {
+            names.push(name.to_string());
+        }
+        rest = after.trim_start_matches([',', ' ']);
+    }
+    names
+}
+
+/// The start of a long line, for messages.
+fn clip(text: &str) -> String {
+    let mut s: String = text.chars().take(60).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> RuleNumber {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn rule_lines_with_official_typos() {
+        let r = parse_rule_line("100.1a These rules").unwrap();
+        assert_eq!(
+            (r.number, r.rest, r.typo),
+            (n("100.1a"), "These rules", None)
+        );
+        assert_eq!(
+            parse_rule_line("119.1d. Text").unwrap().typo,
+            Some("a period after the letter")
+        );
+        assert_eq!(
+            parse_rule_line("606.5 Text").unwrap().typo,
+            Some("no period after the number")
+        );
+        let r = parse_rule_line("901.4.All plane cards").unwrap();
+        assert_eq!((r.number, r.rest), (n("901.4"), "All plane cards"));
+        assert_eq!(
+            parse_rule_line("303. Enchantments").unwrap().number,
+            n("303")
+        );
+        assert!(parse_rule_line("212.2c).").is_none());
+        assert!(parse_rule_line("406.1, \"Mana Abilities.\")").is_none());
+        assert!(parse_rule_line("2013. A year").is_none());
+        assert!(parse_rule_line("100.1ab").is_none());
+        let r = parse_rule_line("606. 8b Players win").unwrap();
+        assert_eq!((r.number, r.rest), (n("606.8b"), "Players win"));
+        assert_eq!(
+            parse_rule_line("702. Keyword Abilities").unwrap().number,
+            n("702")
+        );
+    }
+
+    #[test]
+    fn dates_from_header_lines_and_the_1999_banner() {
+        assert_eq!(
+            effective_date("These rules are effective as of February 2, 2024")
+                .map(|d| d.to_string()),
+            Some("2024-02-02".into())
+        );
+        assert_eq!(
+            effective_date("These rules are current as of November 1, 1999.")
+                .map(|d| d.to_string()),
+            Some("1999-11-01".into())
+        );
+        assert_eq!(
+            effective_date("COMPREHENSIVE RULES                 04/23/99\n").map(|d| d.to_string()),
+            Some("1999-04-23".into())
+        );
+        assert_eq!(effective_date("no date here"), None);
+    }
+
+    const MODERN: &str = "Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of January 16, 2026.
+
+Contents
+
+1. Game Concepts
+100. General
+3. Card Types
+303. Enchantments
+Glossary
+Credits
+
+1. Game Concepts
+
+100. General
+
+100.1. These Magic rules apply to any Magic game with two or more players.
+
+100.1a A two-player game is a game that begins with only two players.
+Example: An example, kept apart.
+
+3. Card Types
+
+303. Enchantments
+
+303.4. Auras
+
+303.4a An Aura spell requires a target, see rule 115.1 and rules 601.2c–e.
+
+303.4j If an Aura is entering the battlefield
+     A second paragraph.
+
+Glossary
+
+Active Player, Nonactive Player
+The active player is the player whose turn it is. See rule 102.1.
+
+Interrupt (Obsolete)
+1. An old card type.
+2. Another sense.
+
+Credits
+
+Magic: The Gathering Original Game Design: Richard Garfield
+";
+
+    #[test]
+    fn a_modern_document() {
+        let p = read(MODERN);
+        assert_eq!(p.date.map(|d| d.to_string()), Some("2026-01-16".into()));
+        assert!(p.complete);
+        let titles: Vec<_> = p
+            .sections
+            .iter()
+            .map(|s| (s.number, s.title.as_str()))
+            .collect();
+        assert_eq!(titles, [(1, "Game Concepts"), (3, "Card Types")]);
+        let numbers: Vec<String> = p.rules.keys().map(|k| k.short()).collect();
+        assert_eq!(
+            numbers,
+            ["100", "100.1", "100.1a", "303", "303.4", "303.4a", "303.4j"]
+        );
+        assert_eq!(p.rules[&n("303")].title.as_deref(), Some("Enchantments"));
+        assert_eq!(p.rules[&n("303.4")].title.as_deref(), Some("Auras"));
+        let r = &p.rules[&n("100.1a")];
+        assert_eq!(
+            r.text,
+            "A two-player game is a game that begins with only two players."
+        );
+        assert_eq!(r.examples, ["An example, kept apart."]);
+        assert_eq!(
+            p.rules[&n("303.4j")].text,
+            "If an Aura is entering the battlefield\nA second paragraph."
+        );
+        let refs: Vec<String> = p.rules[&n("303.4a")]
+            .references
+            .iter()
+            .map(|r| r.short())
+            .collect();
+        assert_eq!(refs, ["115.1", "601.2c", "601.2d", "601.2e"]);
+        assert_eq!(p.glossary.len(), 2);
+        assert_eq!(p.glossary[0].term, "Active Player");
+        assert_eq!(p.glossary[0].aliases, ["Nonactive Player"]);
+        assert_eq!(p.glossary[0].references, [n("102.1")]);
+        assert!(p.glossary[1].obsolete);
+        assert_eq!(p.glossary[1].term, "Interrupt");
+        assert_eq!(
+            p.glossary[1].definition,
+            "1. An old card type.\n2. Another sense."
+        );
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    }
+
+    const WRAPPED: &str = "1. The Game
+
+100. General
+
+100.1. These Magic rules assume a game between two players. Optional rules
+allow for more players. The state-
+based effects and the controller—
+chooses.
+
+100.2. A player may concede a game at any time, even if his or her turn is
+controlled by another player. See rule
+100.1.
+EXAMPLE: Merfolk or Wizard is acceptable, but not Merfolk Wizard. Words
+like \"opponent\" can't be chosen.
+
+100.3. Text.
+";
+
+    #[test]
+    fn hard_wrapped_lines_are_joined_and_wrapped_references_stay_text() {
+        let mut text = WRAPPED.to_string();
+        for _ in 0..20 {
+            text.push_str("\nfiller line to make the file look hard-wrapped\n");
+        }
+        let p = read(&text);
+        let numbers: Vec<String> = p.rules.keys().map(|k| k.short()).collect();
+        assert_eq!(numbers, ["100", "100.1", "100.2", "100.3"]);
+        assert_eq!(
+            p.rules[&n("100.1")].text,
+            "These Magic rules assume a game between two players. Optional rules allow for more players. The state-based effects and the controller—chooses."
+        );
+        let r = &p.rules[&n("100.2")];
+        assert_eq!(
+            r.text,
+            "A player may concede a game at any time, even if his or her turn is controlled by another player. See rule 100.1."
+        );
+        assert_eq!(
+            r.examples,
+            ["Merfolk or Wizard is acceptable, but not Merfolk Wizard. Words like \"opponent\" can't be chosen."]
+        );
+    }
+
+    #[test]
+    fn a_duplicated_rule_keeps_both_texts_with_a_warning() {
+        let p = read("702.30d First text.\n\n702.30d Second text.\n\n702.30e Next.\n");
+        assert_eq!(p.rules[&n("702.30d")].text, "First text.\nSecond text.");
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(p.warnings[0].line, 3);
+    }
+
+    #[test]
+    fn garbage_reads_to_nothing_without_panicking() {
+        for text in [
+            "",
+            "\n\n",
+            "100.",
+            "1. \n100.1",
+            "Glossary\nCredits",
+            "999.9999z x\n",
+        ] {
+            let _ = read(text);
+        }
+    }
 }

@@ -2,6 +2,10 @@
 //! names colours. Output is first built as styled spans, so it can be tested without
 //! escape codes, then written with or without colour as decided once in `main`.
 
+pub mod revisions;
+pub mod rule;
+pub mod text;
+
 use std::io::IsTerminal;
 
 use crate::cli::ColorChoice;
