@@ -2,9 +2,12 @@
 //! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
 //! hands the results to `render`.
 
+pub mod diff;
+pub mod history;
 pub mod revisions;
 pub mod rule;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
@@ -68,8 +71,38 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
         Command::Search(_) => anyhow::bail!("`search` is not built yet"),
         Command::Define(_) => anyhow::bail!("`define` is not built yet"),
-        Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
-        Command::History(_) => anyhow::bail!("`history` is not built yet"),
+        Command::Diff(args) => diff::run(args, ctx),
+        Command::History(args) => history::run(args, ctx),
         Command::Check(_) => anyhow::bail!("`check` is not built yet"),
     }
+}
+
+/// The revisions available to a command: embedded and ingested.
+pub(crate) fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
+    let _ = ctx;
+    Ok(crate::library::Library::embedded_only())
+}
+
+/// The lineage stored at ingest, if the index has one. A damaged file is reported on
+/// stderr and ignored (the caller computes what it needs instead).
+pub(crate) fn stored_lineage(ctx: &Context) -> Option<crate::diff::lineage::Lineage> {
+    let dir = ctx.index.as_ref()?;
+    match crate::index::lineage::load(dir) {
+        Ok(lineage) => lineage,
+        Err(e) => {
+            eprintln!("arbiter: warning: {e:#}");
+            None
+        }
+    }
+}
+
+/// Writes a command's output to stdout (a closed pipe ends the command quietly).
+pub(crate) fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
 }

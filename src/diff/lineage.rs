@@ -98,14 +98,37 @@ pub fn build(revisions: &[&Revision]) -> Lineage {
         .collect();
     fragments.sort();
     fragments.dedup();
+    let mut lineage = chain_revisions(&complete);
+    lineage.fragments = fragments;
+    lineage
+}
 
-    let mut lineage = Lineage {
-        fragments,
-        ..Lineage::default()
-    };
+/// The lineage of one section through every revision that covers it, fragments
+/// included: what `history` falls back on when no complete revision is at hand (the
+/// embedded seeds alone).
+pub fn build_any(revisions: &[&Revision], section: u8) -> Lineage {
+    let mut covering: Vec<Revision> = revisions
+        .iter()
+        .filter(|r| r.section_numbers().contains(&section))
+        .map(|r| {
+            let mut only = (*r).clone();
+            only.rules.retain(|n, _| n.section_number() == section);
+            only.glossary.clear();
+            only
+        })
+        .collect();
+    covering.sort_by(|a, b| (a.date, &a.id).cmp(&(b.date, &b.id)));
+    covering.dedup_by(|a, b| a.id == b.id);
+    let refs: Vec<&Revision> = covering.iter().collect();
+    chain_revisions(&refs)
+}
+
+/// Chains `revisions`, already in order, each with the next.
+fn chain_revisions(revisions: &[&Revision]) -> Lineage {
+    let mut lineage = Lineage::default();
     let mut interned: HashMap<String, u32> = HashMap::new();
     let mut previous: Option<(Vec<RuleNumber>, Vec<String>, Vec<ChainId>)> = None;
-    for revision in complete {
+    for revision in revisions {
         let numbers: Vec<RuleNumber> = revision.rules.keys().copied().collect();
         let texts: Vec<String> = revision.rules.values().map(text::full_text).collect();
         let chains: Vec<ChainId> = match &previous {
@@ -454,4 +477,171 @@ pub fn unpack(v: u32) -> Option<RuleNumber> {
     let c = (b'a' + (letter as u8).checked_sub(1)?) as char;
     c.is_ascii_lowercase()
         .then(|| RuleNumber::lettered(rule, sub, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::tests::revision;
+
+    const LEGEND_2009: &str = "
+420. State-Based Effects
+420.5e If two or more legendary permanents with the same name are in play, all are put into their owners' graveyards. This is called the \"legend rule.\"
+420.5f If two or more planeswalkers that share a planeswalker type are in play, all are put into their owners' graveyards.
+";
+    const LEGEND_2011: &str = "
+704. State-Based Actions
+704.5j If two or more planeswalkers that share a planeswalker type are on the battlefield, all are put into their owners' graveyards.
+704.5k If two or more legendary permanents with the same name are on the battlefield, all are put into their owners' graveyards. This is called the \"legend rule.\"
+";
+    const LEGEND_2013: &str = "
+704. State-Based Actions
+704.5j If two or more planeswalkers that share a planeswalker type are on the battlefield, all are put into their owners' graveyards.
+704.5k If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners' graveyards. This is called the \"legend rule.\"
+";
+    const LEGEND_2017: &str = "
+704. State-Based Actions
+704.5j If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners' graveyards. This is called the \"legend rule.\"
+";
+
+    fn corpus() -> Vec<Revision> {
+        vec![
+            revision("2017-09-29", true, LEGEND_2017),
+            revision("2009-05-01", true, LEGEND_2009),
+            revision("2011-07-15", true, LEGEND_2011),
+            revision("2013-07-13", true, LEGEND_2013),
+            revision("2013-07-13-s7", false, LEGEND_2013),
+            revision("2012-01-01-s7", false, LEGEND_2013),
+        ]
+    }
+
+    fn n(s: &str) -> RuleNumber {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn follows_the_legend_rule_from_420_5e_to_704_5j() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        assert_eq!(
+            lineage.revision_ids().collect::<Vec<_>>(),
+            ["2009-05-01", "2011-07-15", "2013-07-13", "2017-09-29"]
+        );
+        assert_eq!(
+            lineage.map_number("2009-05-01", &n("420.5e"), "2017-09-29"),
+            Some(n("704.5j"))
+        );
+        assert_eq!(
+            lineage.map_number("2017-09-29", &n("704.5j"), "2011-07-15"),
+            Some(n("704.5k"))
+        );
+        let chain = lineage.chain_of("2011-07-15", &n("704.5k")).unwrap();
+        let steps: Vec<(String, Option<String>, Step)> = lineage
+            .chain(chain)
+            .iter()
+            .map(|l| {
+                (
+                    l.revision.to_string(),
+                    l.number.map(|n| n.short()),
+                    l.change,
+                )
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                ("2009-05-01".into(), Some("420.5e".into()), Step::Same),
+                ("2011-07-15".into(), Some("704.5k".into()), Step::Renumbered),
+                ("2013-07-13".into(), Some("704.5k".into()), Step::Modified),
+                ("2017-09-29".into(), Some("704.5j".into()), Step::Renumbered),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_removed_rule_ends_its_chain() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        let chain = lineage.chain_of("2013-07-13", &n("704.5j")).unwrap();
+        let links = lineage.chain(chain);
+        let last = links.last().unwrap();
+        assert_eq!(
+            (last.revision, last.number, last.change),
+            ("2017-09-29", None, Step::Removed)
+        );
+        assert_eq!(
+            lineage.map_number("2013-07-13", &n("704.5j"), "2017-09-29"),
+            None
+        );
+    }
+
+    #[test]
+    fn fragments_are_looked_up_through_the_complete_revision_of_their_date() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        assert!(lineage.knows("2013-07-13-s7"));
+        assert!(
+            !lineage.knows("2012-01-01-s7"),
+            "no complete revision of that date"
+        );
+        assert_eq!(
+            lineage.map_number("2013-07-13-s7", &n("704.5k"), "2017-09-29"),
+            Some(n("704.5j"))
+        );
+    }
+
+    #[test]
+    fn the_stored_form_reads_back_and_damage_is_reported() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        let bytes = lineage.to_bytes();
+        assert_eq!(Lineage::from_bytes(&bytes).unwrap(), lineage);
+        for cut in [0, 5, bytes.len() / 2, bytes.len() - 1] {
+            assert!(Lineage::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let json = serde_json::to_string(&lineage).unwrap();
+        assert_eq!(serde_json::from_str::<Lineage>(&json).unwrap(), lineage);
+    }
+
+    #[test]
+    fn packed_numbers_keep_their_order() {
+        let numbers = [
+            "100",
+            "100.1",
+            "100.1a",
+            "100.1z",
+            "100.2",
+            "303.4k",
+            "702.100",
+            "999.9999z",
+        ];
+        let packed: Vec<u32> = numbers.iter().map(|s| pack(&n(s))).collect();
+        assert!(packed.windows(2).all(|w| w[0] < w[1]));
+        for s in numbers {
+            assert_eq!(unpack(pack(&n(s))), Some(n(s)));
+        }
+    }
+
+    #[test]
+    fn build_any_chains_fragments_of_one_section() {
+        let a = revision(
+            "2011-07-15-s3",
+            false,
+            "309. Planes\n309.1 Plane is a card type seen only on nontraditional Magic cards.",
+        );
+        let b = revision(
+            "2026-01-16-s3",
+            false,
+            "311. Planes\n311.1 Plane is a card type seen only on nontraditional Magic cards.",
+        );
+        let lineage = build_any(&[&b, &a], 3);
+        assert_eq!(
+            lineage.map_number("2011-07-15-s3", &n("309.1"), "2026-01-16-s3"),
+            Some(n("311.1"))
+        );
+    }
 }

@@ -28,6 +28,8 @@ pub(crate) struct Item<'a> {
 
 /// Similarity (Dice over folded words) a pairing needs on its own, without hints.
 const CONFIDENT: f32 = 0.8;
+/// Similarity that pairs two rules on its own when each is the other's best match.
+const MUTUAL: f32 = 0.6;
 /// The least similarity any pairing may have, hints included.
 const FLOOR: f32 = 0.25;
 /// What similarity plus hints must reach.
@@ -65,6 +67,7 @@ pub(crate) fn match_items(
     m.prepare();
     m.exact_keys();
     m.similar();
+    m.parents_follow_children();
     m.a_to_b
 }
 
@@ -252,11 +255,23 @@ impl<'s, 'a> Matcher<'s, 'a> {
     /// Stage 4: similar text, with structural hints, in rounds.
     fn similar(&mut self) {
         let content = self.content_candidates();
-        // Round 1: confident pairings on content alone.
+        // Round 1: confident pairings on content alone: very similar, or similar and each
+        // the other's best match (a rule rewritten in place loses to the rule its text
+        // moved to: 303.4h of 2011 is 303.4j of 2026, not the new 303.4h).
+        let mut best_for_b: HashMap<usize, f32> = HashMap::new();
+        let mut best_for_a: Vec<f32> = vec![0.0; self.a.len()];
+        for (i, cands) in content.iter().enumerate() {
+            for &(j, sim) in cands {
+                let b = best_for_b.entry(j).or_insert(0.0);
+                *b = b.max(sim);
+                best_for_a[i] = best_for_a[i].max(sim);
+            }
+        }
         let mut scored: Vec<(f32, usize, usize, f32)> = Vec::new();
         for (i, cands) in content.iter().enumerate() {
             for &(j, sim) in cands {
-                if sim >= CONFIDENT {
+                let mutual = sim >= best_for_a[i] && best_for_b.get(&j).is_some_and(|&b| sim >= b);
+                if sim >= CONFIDENT || (mutual && sim >= MUTUAL) {
                     let bonus = if self.b[j].number == self.a[i].number {
                         SAME_NUMBER
                     } else {
@@ -266,7 +281,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
                 }
             }
         }
-        self.accept(scored, CONFIDENT);
+        self.accept(scored, MUTUAL);
         // Later rounds: hints from what is paired so far.
         for _ in 0..6 {
             let mut scored = Vec::new();
@@ -307,6 +322,40 @@ impl<'s, 'a> Matcher<'s, 'a> {
             }
             if self.accept(scored, THRESHOLD) == 0 {
                 break;
+            }
+        }
+    }
+
+    /// Stage 5: a rule whose subrules went, for the most part, under one rule of `b` that
+    /// is still unpaired is that rule, whatever its own text became ("308. Tribals" and
+    /// "308. Kindreds").
+    fn parents_follow_children(&mut self) {
+        let mut votes: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut children: HashMap<usize, usize> = HashMap::new();
+        for (k, item) in self.a.iter().enumerate() {
+            let Some(parent) = item.number.parent().and_then(|p| self.a_index.get(&p)) else {
+                continue;
+            };
+            if self.a_to_b[*parent].is_some() {
+                continue;
+            }
+            *children.entry(*parent).or_default() += 1;
+            let partner = self.a_to_b[k]
+                .and_then(|(j, _)| self.b[j].number.parent())
+                .and_then(|p| self.b_index.get(&p));
+            if let Some(&q) = partner {
+                if !self.b_taken[q] {
+                    *votes.entry((*parent, q)).or_default() += 1;
+                }
+            }
+        }
+        let mut ranked: Vec<((usize, usize), usize)> = votes.into_iter().collect();
+        ranked.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+        for ((i, j), count) in ranked {
+            let total = children.get(&i).copied().unwrap_or(0);
+            if count * 2 > total && self.a_to_b[i].is_none() && !self.b_taken[j] {
+                let sim = text::dice(&self.a_sorted[i], &self.b_sorted[j]);
+                self.link(i, j, sim);
             }
         }
     }

@@ -65,6 +65,9 @@ pub struct Change {
     pub similarity: f32,
     /// The word diff of its text and examples; the whole text when added or removed.
     pub diff: Vec<Segment>,
+    /// The text changed only in template wording (quotes, "his or her", "in play"…): what
+    /// `--ignore-wording` folds.
+    pub wording_only: bool,
 }
 
 impl Change {
@@ -116,6 +119,9 @@ pub struct Summary {
     pub removed: usize,
     /// Changes `--ignore-wording` folded into "unchanged" (or out of a renumbering's diff).
     pub folded: usize,
+    /// Of the modified and renumbered rules, those whose text changed only in template
+    /// wording (what `--ignore-wording` would fold).
+    pub wording_only: usize,
     pub glossary: GlossarySummary,
     pub coverage: Option<Coverage>,
 }
@@ -238,6 +244,7 @@ pub fn pair_with(
                     to: None,
                     similarity: 0.0,
                     diff: words::whole(Op::Delete, ta),
+                    wording_only: false,
                 });
             }
             continue;
@@ -248,11 +255,13 @@ pub fn pair_with(
             continue;
         }
         let same_text = ta == tb;
-        let folded = !same_text
-            && options.ignore_wording
-            && text::fold_wording(ta) == text::fold_wording(tb);
+        let wording_only = !same_text && text::fold_wording(ta) == text::fold_wording(tb);
+        let folded = wording_only && options.ignore_wording;
         if folded {
             summary.folded += 1;
+        }
+        if wording_only && !folded && na == nb {
+            summary.wording_only += 1;
         }
         if na == nb && (same_text || folded) {
             summary.unchanged += 1;
@@ -268,7 +277,7 @@ pub fn pair_with(
         let (diff, similarity) = if same_text || folded {
             (words::whole(Op::Equal, tb), 1.0)
         } else {
-            (words::word_diff(ta, tb), text::text_similarity(ta, tb))
+            (words::word_diff(ta, tb), similarity_of_changed(ta, tb))
         };
         changes.push(Change {
             kind,
@@ -276,6 +285,7 @@ pub fn pair_with(
             to: Some(*nb),
             similarity,
             diff,
+            wording_only,
         });
     }
     for (j, (nb, tb)) in b_texts.iter().enumerate() {
@@ -287,6 +297,7 @@ pub fn pair_with(
                 to: Some(*nb),
                 similarity: 0.0,
                 diff: words::whole(Op::Insert, tb),
+                wording_only: false,
             });
         }
     }
@@ -311,6 +322,12 @@ pub fn pair_with(
         summary,
         sections,
     }
+}
+
+/// The similarity of two texts that differ, to three decimals and below 1 (a text with
+/// one quote changed is 0.999, never 1).
+fn similarity_of_changed(a: &str, b: &str) -> f32 {
+    ((text::text_similarity(a, b) * 1000.0).floor() / 1000.0).min(0.999)
 }
 
 /// What both revisions cover: everything when both are complete, else the sections the
@@ -439,7 +456,7 @@ fn pair_glossary(
             kind,
             from: Some(ea.term.clone()),
             to: Some(eb.term.clone()),
-            similarity: text::text_similarity(ta, tb),
+            similarity: similarity_of_changed(ta, tb),
             diff: words::word_diff(ta, tb),
         });
     }

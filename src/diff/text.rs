@@ -103,6 +103,7 @@ static REWRITES: LazyLock<Vec<Rewrite>> = LazyLock::new(|| {
         rewrite(format!(r"\bplay {SPELL}"), "cast ${1}"),
         // 2024: tribal → kindred; "enters the battlefield" → "enters".
         rewrite(r"\btribal\b", "kindred"),
+        rewrite(r"\btribals\b", "kindreds"),
         rewrite(r"\b(enters?|entered|entering) the battlefield\b", "${1}"),
         rewrite(r"[ \t]+", " "),
     ]

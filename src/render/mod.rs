@@ -2,6 +2,8 @@
 //! names colours. Output is first built as styled spans, so it can be tested without
 //! escape codes, then written with or without colour as decided once in `main`.
 
+pub mod diff;
+pub mod history;
 pub mod revisions;
 pub mod rule;
 pub mod text;
