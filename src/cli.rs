@@ -9,13 +9,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Comprehensive Rules.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
     /// A rule number (`arbiter 303.4c`) or, if it is not one, a search.
-    #[arg(value_name = "NUMBER|TEXT", num_args = 1.., trailing_var_arg = true)]
+    #[arg(value_name = "NUMBER|TEXT", num_args = 1..)]
     pub query: Vec<String>,
 
     /// Revision for a bare `arbiter NUMBER`: an id or a unique prefix.

@@ -5,11 +5,15 @@
 //! Ownership: the embedded part is built from `rules/` (see `embedded`); the ingested part
 //! is read from the on-disk index (`crate::index`).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use crate::index::{self, Entry, IndexError, RevisionIndex, Store};
 use crate::model::{Date, Format, Revision};
+use crate::read::{self, ReadOptions};
 
 /// What `arbiter revisions` shows about a revision without loading its rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,6 +48,21 @@ impl RevisionInfo {
             embedded,
         }
     }
+
+    /// What the index catalogue records about an ingested revision.
+    pub fn of_entry(entry: &Entry) -> RevisionInfo {
+        RevisionInfo {
+            id: entry.id.clone(),
+            date: entry.date,
+            format: entry.format,
+            source: entry.source.clone(),
+            complete: entry.complete,
+            sections: entry.sections.clone(),
+            rules: entry.rules,
+            content_hash: entry.content_hash.clone(),
+            embedded: false,
+        }
+    }
 }
 
 /// Why `--rev` did not name exactly one revision.
@@ -61,16 +80,99 @@ pub enum ResolveError {
 pub struct Library {
     infos: Vec<RevisionInfo>,
     embedded: Vec<Arc<Revision>>,
+    ingested: Option<Ingested>,
+    /// Embedded seeds that could not be read (a broken build, never expected).
+    problems: Vec<String>,
+}
+
+/// The ingested part: the index folder and its current catalogue.
+struct Ingested {
+    store: Store,
+    catalogue: index::Catalogue,
+    loaded: Mutex<HashMap<String, Arc<Revision>>>,
 }
 
 impl Library {
     /// Only the embedded revisions (no index).
     pub fn embedded_only() -> Library {
-        let embedded: Vec<Arc<Revision>> = Vec::new(); // TODO(lookup): read rules/.
+        let mut embedded: Vec<Arc<Revision>> = Vec::new();
+        let mut problems = Vec::new();
+        match embedded::revisions() {
+            Ok(read) => {
+                for result in read {
+                    match result {
+                        Ok(revision) => embedded.push(Arc::new(revision)),
+                        Err(e) => problems.push(e),
+                    }
+                }
+            }
+            Err(e) => problems.push(e),
+        }
         let mut infos: Vec<RevisionInfo> =
             embedded.iter().map(|r| RevisionInfo::of(r, true)).collect();
         infos.sort_by(|a, b| (a.date, &a.id).cmp(&(b.date, &b.id)));
-        Library { infos, embedded }
+        Library {
+            infos,
+            embedded,
+            ingested: None,
+            problems,
+        }
+    }
+
+    /// Why an embedded seed is missing, if one is (shown by `arbiter revisions`).
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// The embedded revisions and those ingested in the index at `index_dir` (none when
+    /// nothing was ingested there yet). Reads only the index catalogue; revisions are
+    /// loaded when asked for. An ingested revision shadows an embedded one with its id.
+    pub fn open(index_dir: &Path) -> Result<Library, IndexError> {
+        let mut library = Library::embedded_only();
+        let store = Store::at(index_dir);
+        let Some(catalogue) = store.catalogue()? else {
+            return Ok(library);
+        };
+        library.infos.retain(|i| catalogue.get(&i.id).is_none());
+        library
+            .infos
+            .extend(catalogue.revisions.iter().map(RevisionInfo::of_entry));
+        library
+            .infos
+            .sort_by(|a, b| (a.date, &a.id).cmp(&(b.date, &b.id)));
+        library.ingested = Some(Ingested {
+            store,
+            catalogue,
+            loaded: Mutex::new(HashMap::new()),
+        });
+        Ok(library)
+    }
+
+    /// The index catalogue, when revisions were ingested.
+    pub fn catalogue(&self) -> Option<&index::Catalogue> {
+        self.ingested.as_ref().map(|i| &i.catalogue)
+    }
+
+    /// True when the ingested revisions' search indexes were built with another schema
+    /// and must be rebuilt before searching (`arbiter search` does it).
+    pub fn search_is_stale(&self) -> bool {
+        self.ingested
+            .as_ref()
+            .is_some_and(|i| i.catalogue.schema_version != index::schema::SCHEMA_VERSION)
+    }
+
+    /// The search index of a revision: on disk for an ingested one, built in memory for
+    /// an embedded one.
+    pub fn search_index(&self, id: &str) -> anyhow::Result<RevisionIndex> {
+        if let Some(entry) = self
+            .ingested
+            .as_ref()
+            .and_then(|i| i.catalogue.get(id).map(|e| (i, e)))
+        {
+            return Ok(entry.0.store.open_search(entry.1)?);
+        }
+        let revision = self.load(id)?;
+        Ok(RevisionIndex::build_in_ram(&revision)?)
     }
 
     /// Every revision, oldest first.
@@ -120,9 +222,180 @@ impl Library {
 
     /// The whole revision with this id.
     pub fn load(&self, id: &str) -> anyhow::Result<Arc<Revision>> {
+        if let Some(ingested) = &self.ingested {
+            if let Some(entry) = ingested.catalogue.get(id) {
+                let mut loaded = ingested
+                    .loaded
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                if let Some(r) = loaded.get(id) {
+                    return Ok(Arc::clone(r));
+                }
+                let revision = Arc::new(ingested.store.load(entry)?);
+                loaded.insert(id.to_string(), Arc::clone(&revision));
+                return Ok(revision);
+            }
+        }
         if let Some(r) = self.embedded.iter().find(|r| r.id == id) {
             return Ok(Arc::clone(r));
         }
         anyhow::bail!("revision `{id}` is not available")
+    }
+}
+
+/// The seeds in `rules/`, built into the binary with their manifest, so that arbiter
+/// works from any directory with no set-up.
+pub mod embedded {
+    use super::{read, Date, ReadOptions, Revision};
+
+    /// `rules/MANIFEST.tsv`: file, id, effective date, format, what it covers, where it
+    /// comes from, sha256.
+    pub const MANIFEST: &str = include_str!("../rules/MANIFEST.tsv");
+
+    /// The seed files, by name.
+    pub const FILES: &[(&str, &[u8])] = &[
+        (
+            "000_14b500ea57cedd8e.txt",
+            include_bytes!("../rules/000_14b500ea57cedd8e.txt"),
+        ),
+        (
+            "001_9bc9fbbbb82b12fd.txt",
+            include_bytes!("../rules/001_9bc9fbbbb82b12fd.txt"),
+        ),
+        (
+            "002_7223a3f7f333bef2.txt",
+            include_bytes!("../rules/002_7223a3f7f333bef2.txt"),
+        ),
+        (
+            "003_3ccca83c0026cc6d.txt",
+            include_bytes!("../rules/003_3ccca83c0026cc6d.txt"),
+        ),
+        (
+            "004_16c49dc641144f21.txt",
+            include_bytes!("../rules/004_16c49dc641144f21.txt"),
+        ),
+    ];
+
+    /// One row of the manifest.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Entry {
+        pub file: String,
+        pub id: String,
+        pub date: Date,
+        pub format: String,
+        pub covers: String,
+        pub source: String,
+        pub sha256: String,
+    }
+
+    /// The manifest's rows; an error names the line and what was expected.
+    pub fn manifest() -> Result<Vec<Entry>, String> {
+        let mut entries = Vec::new();
+        for (i, line) in MANIFEST.lines().enumerate().skip(1) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = |what: &str| format!("rules/MANIFEST.tsv line {}: {what}", i + 1);
+            let cols: Vec<&str> = line.split('\t').collect();
+            let [file, id, date, format, covers, source, sha256] = cols.as_slice() else {
+                return Err(bad(&format!(
+                    "expected 7 tab-separated columns (file, id, effective, format, covers, source, sha256), found {}",
+                    cols.len()
+                )));
+            };
+            entries.push(Entry {
+                file: file.to_string(),
+                id: id.to_string(),
+                date: date.parse().map_err(|e: String| bad(&e))?,
+                format: format.to_string(),
+                covers: covers.to_string(),
+                source: source.to_string(),
+                sha256: sha256.to_string(),
+            });
+        }
+        Ok(entries)
+    }
+
+    /// The embedded file a manifest row names.
+    pub fn bytes(file: &str) -> Option<&'static [u8]> {
+        FILES
+            .iter()
+            .find(|(name, _)| *name == file)
+            .map(|(_, b)| *b)
+    }
+
+    /// Every seed read with its manifest date and id, in manifest order.
+    pub fn revisions() -> Result<Vec<Result<Revision, String>>, String> {
+        Ok(manifest()?
+            .into_iter()
+            .map(|entry| {
+                let name = format!("embedded:rules/{}", entry.file);
+                let bytes = bytes(&entry.file)
+                    .ok_or_else(|| format!("{name}: listed in the manifest but not built in"))?;
+                let options = ReadOptions {
+                    date: Some(entry.date),
+                    id: Some(entry.id.clone()),
+                };
+                read::read(&name, bytes, &options).map_err(|e| e.to_string())
+            })
+            .collect())
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_seed_reads_cleanly_and_matches_its_manifest() {
+            let entries = manifest().expect("the manifest parses");
+            assert_eq!(
+                entries.len(),
+                FILES.len(),
+                "one manifest row per embedded file"
+            );
+            for entry in &entries {
+                let bytes = bytes(&entry.file).expect("the file is embedded");
+                assert_eq!(read::sha256_hex(bytes), entry.sha256, "{}", entry.file);
+                let options = ReadOptions {
+                    date: Some(entry.date),
+                    id: None,
+                };
+                let revision = read::read(&entry.file, bytes, &options)
+                    .unwrap_or_else(|e| panic!("{}: {e}", entry.file));
+                assert!(
+                    revision.warnings.is_empty(),
+                    "{}: {:?}",
+                    entry.file,
+                    revision.warnings
+                );
+                assert_eq!(revision.format.name(), entry.format, "{}", entry.file);
+                assert_eq!(revision.date, entry.date, "{}", entry.file);
+                assert!(!revision.complete, "{} is a fragment", entry.file);
+                assert_eq!(read::default_id(&revision), entry.id, "{}", entry.file);
+            }
+        }
+
+        #[test]
+        fn the_library_holds_every_seed_and_resolves_prefixes() {
+            let library = crate::library::Library::embedded_only();
+            assert!(library.problems().is_empty(), "{:?}", library.problems());
+            let ids: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
+            assert_eq!(
+                ids,
+                [
+                    "2008-02-01-r212",
+                    "2011-07-15-s3",
+                    "2021-04-22-r205",
+                    "2024-06-07-s4",
+                    "2026-01-16-s3"
+                ]
+            );
+            let id = |spec: Option<&str>| library.resolve(spec).map(|i| i.id.clone()).ok();
+            assert_eq!(id(None).as_deref(), Some("2026-01-16-s3"));
+            assert_eq!(id(Some("2008")).as_deref(), Some("2008-02-01-r212"));
+            assert_eq!(id(Some("2011")).as_deref(), Some("2011-07-15-s3"));
+            assert_eq!(id(Some("1999")), None);
+            assert!(library.load("2021-04-22-r205").is_ok());
+        }
     }
 }

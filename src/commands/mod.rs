@@ -2,6 +2,16 @@
 //! pure core: it opens files and the index, calls into `read`, `diff`, `scenario`, and
 //! hands the results to `render`.
 
+pub mod check;
+pub mod define;
+pub mod diff;
+pub mod history;
+pub mod ingest;
+pub mod revisions;
+pub mod rule;
+pub mod search;
+
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
@@ -14,6 +24,20 @@ pub struct Context {
     pub json: bool,
     /// `--index` / `ARBITER_INDEX`, if given.
     pub index: Option<PathBuf>,
+}
+
+/// The embedded revisions and those ingested in the index this command line names
+/// (`--index`, `ARBITER_INDEX`, the checkout's `index/`, else the data directory).
+pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
+    let location = crate::index::locate(ctx.index.as_deref());
+    crate::library::Library::open(&location.dir)
+        .map_err(|e| anyhow::anyhow!(e))
+        .map_err(|e| {
+            e.context(format!(
+                "cannot read the index at {}",
+                location.dir.display()
+            ))
+        })
 }
 
 /// How a command ended when it did not fail: exit status 0 or 1.
@@ -59,15 +83,42 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
 }
 
 fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
-    let _ = ctx;
     match command {
-        Command::Rule(_) => anyhow::bail!("`rule` is not built yet"),
-        Command::Revisions => anyhow::bail!("`revisions` is not built yet"),
-        Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
-        Command::Search(_) => anyhow::bail!("`search` is not built yet"),
-        Command::Define(_) => anyhow::bail!("`define` is not built yet"),
-        Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
-        Command::History(_) => anyhow::bail!("`history` is not built yet"),
-        Command::Check(_) => anyhow::bail!("`check` is not built yet"),
+        Command::Rule(args) => rule::run(&args, ctx),
+        Command::Revisions => revisions::run(ctx),
+        Command::Ingest(args) => ingest::run(&args, ctx),
+        Command::Search(args) => search::run(&args, ctx),
+        Command::Define(args) => define::run(&args, ctx),
+        Command::Diff(args) => diff::run(args, ctx),
+        Command::History(args) => history::run(args, ctx),
+        Command::Check(args) => check::run(&args, ctx),
     }
+}
+
+/// The lineage stored at ingest, if the index has one. A damaged file is reported on
+/// stderr and ignored (the caller computes what it needs instead).
+pub(crate) fn stored_lineage(
+    ctx: &Context,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let generation = library.catalogue()?.generation;
+    let location = crate::index::locate(ctx.index.as_deref());
+    match crate::index::lineage::load(&location.dir, generation) {
+        Ok(lineage) => lineage,
+        Err(e) => {
+            eprintln!("arbiter: warning: {e:#}");
+            None
+        }
+    }
+}
+
+/// Writes a command's output to stdout (a closed pipe ends the command quietly).
+pub(crate) fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -98,6 +98,9 @@ pub struct Ruling {
     pub text: String,
     /// The date the source gives for it, if any.
     pub date: Option<Date>,
+    /// Who gave it, as the source names them: `Future Sight FAQ`, `D'Angelo`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// One numbered rule or subrule.

@@ -10,6 +10,7 @@ pub mod decode;
 pub mod references;
 
 mod bulleted;
+mod lines;
 mod official;
 mod rst;
 mod rulings;
@@ -134,16 +135,110 @@ pub(crate) struct Parsed {
     pub warnings: Vec<crate::model::Warning>,
 }
 
-/// Decides the shape by looking at the content; `None` when it is not rules text.
+/// Decides the shape by looking at the content, never at a file name; `None` when it is
+/// not rules text (fewer than two numbered rule lines of any shape).
+///
+/// The shapes are told apart by what only they have: a rulings page's entries end in a
+/// bracketed source and date (`[CompRules 2007/10/01]`); reStructuredText underlines its
+/// rule numbers (`301.5` over `-----`); a bulleted copy puts bullets before most of its
+/// rule lines; a web-page copy has page chrome ("top of page", "10 views"). Whatever is
+/// left with official-style rule lines is the official text.
 pub fn detect(text: &str) -> Option<Format> {
-    // TEMPORARY (readers): official-style rule lines ("100.1. …", "303.4c …") mean the
-    // official text. The lookup helper replaces this with detection of every shape.
-    let official = text.lines().any(|line| {
-        let t = line.trim_start().as_bytes();
-        t.len() > 5
-            && t[..3].iter().all(u8::is_ascii_digit)
-            && t[3] == b'.'
-            && t[4].is_ascii_digit()
-    });
-    official.then_some(Format::OfficialText)
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut plain, mut bulleted, mut underlined, mut entries, mut chrome) = (0, 0, 0, 0, 0);
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if self::lines::rule_line(t).is_some() {
+            plain += 1;
+        } else if let Some(rest) = t.strip_prefix(['•', '·', '▪', '◦', '‣', '*', '-', '–'])
+        {
+            if self::lines::rule_line(rest.trim()).is_some() {
+                bulleted += 1;
+            }
+        }
+        if rulings::is_entry(t) {
+            entries += 1;
+        }
+        if rst::is_subrule_heading(t) && lines.get(i + 1).is_some_and(|u| rst::is_underline(u)) {
+            underlined += 1;
+        }
+        if webpage::is_chrome(t) {
+            chrome += 1;
+        }
+    }
+    if entries >= 1 && entries * 2 >= plain + bulleted {
+        Some(Format::RulingsPage)
+    } else if underlined >= 2 {
+        Some(Format::Rst)
+    } else if bulleted >= 2 && bulleted > plain {
+        Some(Format::Bulleted)
+    } else if plain >= 2 && chrome >= 2 {
+        Some(Format::WebPage)
+    } else if plain >= 2 {
+        Some(Format::OfficialText)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_each_seed_shape_from_its_content() {
+        let seeds: [(&[u8], Format); 5] = [
+            (
+                include_bytes!("../../rules/000_14b500ea57cedd8e.txt"),
+                Format::OfficialText,
+            ),
+            (
+                include_bytes!("../../rules/001_9bc9fbbbb82b12fd.txt"),
+                Format::Rst,
+            ),
+            (
+                include_bytes!("../../rules/002_7223a3f7f333bef2.txt"),
+                Format::WebPage,
+            ),
+            (
+                include_bytes!("../../rules/003_3ccca83c0026cc6d.txt"),
+                Format::Bulleted,
+            ),
+            (
+                include_bytes!("../../rules/004_16c49dc641144f21.txt"),
+                Format::RulingsPage,
+            ),
+        ];
+        for (bytes, format) in seeds {
+            let text = decode::decode(bytes).text;
+            assert_eq!(detect(&text), Some(format));
+        }
+    }
+
+    #[test]
+    fn refuses_what_is_not_rules_text_naming_the_file() {
+        for text in [
+            "[package]\nname = \"arbiter\"\n",
+            "Just a note.\nSee rule 303.4c for Auras.\n",
+            "\u{0}\u{1}binary\u{fffd}",
+            "100. Only one numbered line\n",
+        ] {
+            assert_eq!(detect(text), None, "{text:?}");
+        }
+        let err = read(
+            "notes.txt",
+            b"Nothing to see here.\n",
+            &ReadOptions::default(),
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+        assert!(
+            err.starts_with("notes.txt: this is not Comprehensive Rules text"),
+            "{err}"
+        );
+    }
 }

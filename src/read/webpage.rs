@@ -1,8 +1,125 @@
-//! TODO(readers): the webpage reader.
+//! A copy of a web page that published one section of the rules (seed 002): the rule
+//! lines are official-style, wrapped in page chrome — "top of page", the page title
+//! ("Magic: The Gathering Rules - 4. Zones"), "Updated: Jul 10", artwork captions, image
+//! credits, view and comment counts, "bottom of page". The chrome is dropped (the page
+//! title gives the section's number and name) and the rest is read as rule lines.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lines;
 use super::Parsed;
+use crate::model::Section;
+
+/// Lines that are page furniture, never rules text.
+static CHROME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:
+            top\ of\ page | bottom\ of\ page | back\ to\ top | skip\ to\ (?:main\ )?content
+          | comments? | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
+          | (?:updated|posted|published|last\ updated):\ .{1,40}
+          | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
+          | share(?:\ this\ post)? | log\ in | sign\ up | recent\ posts | see\ all
+        )$",
+    )
+    .expect("static regex")
+});
+
+/// The page title: "Magic: The Gathering Rules - 4. Zones".
+static PAGE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^magic:?\s+the\s+gathering\b.*?(?:-|–|—|:)\s*(\d)\.\s+(\S.*)$")
+        .expect("static regex")
+});
+
+/// Whether a line is page chrome (used by [`super::detect`] too).
+pub(super) fn is_chrome(line: &str) -> bool {
+    let line = lines::collapse_spaces(&line.replace('\u{a0}', " "));
+    CHROME.is_match(&line)
+}
 
 pub(crate) fn read(text: &str) -> Parsed {
-    let _ = text;
-    Parsed::default()
+    let mut sections = Vec::new();
+    // The chrome becomes blank lines, so that line numbers stay the source's.
+    let mut cleaned = String::with_capacity(text.len());
+    for raw in text.lines() {
+        let line = raw.replace('\u{a0}', " ");
+        let trimmed = line.trim();
+        if let Some(caps) = PAGE_TITLE.captures(trimmed) {
+            let number = caps.get(1).and_then(|m| m.as_str().parse::<u8>().ok());
+            let title = caps.get(2).map(|m| m.as_str().trim().to_string());
+            if let (Some(number), Some(title)) = (number, title) {
+                sections.push(Section { number, title });
+            }
+        } else if !is_chrome(trimmed) {
+            cleaned.push_str(line.trim_end());
+        }
+        cleaned.push('\n');
+    }
+    // What is left is official-style rule lines: the official reader's logic reads them.
+    let mut parsed = super::official::read(&cleaned);
+    if parsed.sections.is_empty() {
+        parsed.sections = sections;
+    }
+    parsed.complete = false;
+    parsed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::RuleNumber;
+
+    const SEED: &str = include_str!("../../rules/002_7223a3f7f333bef2.txt");
+
+    fn n(s: &str) -> RuleNumber {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn drops_the_page_chrome_and_keeps_every_rule() {
+        let p = read(SEED);
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+        assert_eq!(
+            p.sections,
+            [Section {
+                number: 4,
+                title: "Zones".into()
+            }]
+        );
+        assert_eq!(p.rules.len(), 87);
+        let all: String = p
+            .rules
+            .values()
+            .map(|r| format!("{}{}", r.text, r.examples.join("")))
+            .collect();
+        for chrome in [
+            "top of page",
+            "Updated",
+            "views",
+            "Image Credit",
+            "artwork",
+            "Comments",
+        ] {
+            assert!(!all.contains(chrome), "{chrome} leaked into the rules");
+        }
+    }
+
+    #[test]
+    fn reads_titles_no_break_spaces_and_examples() {
+        let p = read(SEED);
+        assert_eq!(p.rules[&n("401")].title.as_deref(), Some("Library"));
+        assert!(p.rules[&n("400.2")]
+            .text
+            .starts_with("Public zones are zones in which"));
+        assert_eq!(p.rules[&n("400.6")].examples.len(), 1);
+        assert!(p.rules[&n("400.6")].examples[0].starts_with("Exquisite Archangel has"));
+    }
+
+    #[test]
+    fn a_caption_between_rules_is_not_swallowed() {
+        let p = read("top of page\n400.1. A zone.\nArt by Someone\n400.2. Another.\n10 views\n");
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+        assert_eq!(p.rules[&n("400.1")].text, "A zone.");
+    }
 }

@@ -2,6 +2,16 @@
 //! names colours. Output is first built as styled spans, so it can be tested without
 //! escape codes, then written with or without colour as decided once in `main`.
 
+pub mod check;
+pub mod define;
+pub mod diff;
+pub mod history;
+pub mod ingest;
+pub mod revisions;
+pub mod rule;
+pub mod search;
+pub mod text;
+
 use std::io::IsTerminal;
 
 use crate::cli::ColorChoice;

@@ -1,0 +1,251 @@
+//! `arbiter check FILE|DIR...`: reads scenario files, picks the revision each names in
+//! `rules:` through the library, plays it with the pure engine (`scenario`), and prints
+//! the report (text, or `--json`). A folder means its `*.md` files, not its subfolders.
+//!
+//! Exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be read
+//! (the message names file, line and what was expected).
+//!
+//! `--json` prints one JSON document: the report object for a single file, an array of
+//! report objects for several.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context as _;
+
+use crate::cli::CheckArgs;
+use crate::library::{Library, ResolveError};
+use crate::model::{Date, Revision, RuleNumber};
+use crate::render::check as render;
+use crate::scenario::{self, Citations, Report, Rules, SameNumbers, CANONICAL};
+
+use super::{Context, Outcome};
+
+/// Why a scenario could not be checked: it names the file and line.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Parse(#[from] scenario::ParseError),
+    #[error("{file}:{line}: {message}")]
+    Revision {
+        file: String,
+        line: usize,
+        message: String,
+    },
+}
+
+/// The revision a scenario is played under.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    /// The id reported (an ingested revision's id, or the date as written).
+    pub id: String,
+    pub rules: Rules,
+    /// Whether the library has it (so its rule text can be quoted).
+    pub available: bool,
+}
+
+/// Resolves `rules:` (or the default) to a revision and the rules in force.
+pub fn choose_revision(
+    library: &Library,
+    file: &str,
+    spec: Option<&(String, usize)>,
+) -> Result<Chosen, CheckError> {
+    let (line, found) = match spec {
+        None => (1, library.resolve(None).map(|i| (i.id.clone(), i.date))),
+        Some((s, line)) => (
+            *line,
+            library.resolve(Some(s)).map(|i| (i.id.clone(), i.date)),
+        ),
+    };
+    let bad = |message: String| CheckError::Revision {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let (id, date, available) = match (found, spec) {
+        (Ok((id, date)), _) => (id, date, true),
+        (Err(ResolveError::Ambiguous { spec, candidates }), _) => {
+            return Err(bad(format!(
+                "`rules: {spec}` matches several revisions ({candidates}); give more of the id"
+            )))
+        }
+        (Err(_), None) => {
+            let date: Date = CANONICAL.parse().unwrap_or(Rules::canonical().date);
+            (CANONICAL.to_string(), date, false)
+        }
+        (Err(_), Some((s, _))) => match s.get(..10).map(str::parse::<Date>) {
+            Some(Ok(date)) => (s.clone(), date, false),
+            _ => {
+                return Err(bad(format!(
+                    "no revision matches `rules: {s}`; give a full date such as 2011-07-15, or ingest the revision with `arbiter ingest FILE` (`arbiter revisions` lists them)"
+                )))
+            }
+        },
+    };
+    let rules = Rules::for_date(date).map_err(|e| bad(e.to_string()))?;
+    Ok(Chosen {
+        id,
+        rules,
+        available,
+    })
+}
+
+/// The citations of the chosen revision. The rule lineage (stored at ingest) is not
+/// available to this command yet, so numbers are cited as in the canonical revision.
+fn citations(_library: &Library, chosen: &Chosen) -> (Box<dyn Citations>, Option<String>) {
+    let note = (chosen.rules.date != Rules::canonical().date).then(|| {
+        format!(
+            "rule numbers are cited in the numbering of {CANONICAL}: the rule lineage that translates them into {}'s numbering is not available yet",
+            chosen.id
+        )
+    });
+    (Box::new(SameNumbers), note)
+}
+
+/// Reads, plays and checks one scenario given as text (the library API `tests/` use).
+pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, CheckError> {
+    let scenario = scenario::parse(file, text)?;
+    let chosen = choose_revision(library, file, scenario.setup.rules.as_ref())?;
+    let (cites, note) = citations(library, &chosen);
+    let mut report = scenario::play(&scenario, chosen.rules, &chosen.id, cites.as_ref());
+    if chosen.id != CANONICAL && !chosen.id.starts_with(CANONICAL) {
+        if let Some(note) = note {
+            report.warnings.push(note);
+        }
+    }
+    if !chosen.available {
+        report.warnings.push(format!(
+            "revision {} is not ingested: its rule text can't be quoted (`arbiter ingest FILE`)",
+            chosen.id
+        ));
+    }
+    Ok(report)
+}
+
+/// The scenario files named: files as given, folders as their `*.md` files, sorted.
+pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("can't read the folder {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && f.extension().is_some_and(|x| x == "md"))
+                .filter(|f| {
+                    !f.file_name()
+                        .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                anyhow::bail!("{} has no scenario files (`*.md`)", p.display());
+            }
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    let files = scenario_files(&args.paths)?;
+    let library = Library::embedded_only();
+    let mut reports = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut out = String::new();
+    let several = files.len() > 1;
+    for path in &files {
+        let name = display_name(path);
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                unreadable.push(format!("{name}: can't read the file: {e}"));
+                continue;
+            }
+        };
+        match check_text(&library, &name, &text) {
+            Ok(report) => {
+                if !ctx.json {
+                    let rules = if args.explain {
+                        rule_texts(&library, &report)
+                    } else {
+                        Vec::new()
+                    };
+                    out.push_str(&render::text(&report, args.explain, &rules, ctx.style));
+                    if several {
+                        out.push('\n');
+                    }
+                }
+                reports.push(report);
+            }
+            Err(e) => unreadable.push(e.to_string()),
+        }
+    }
+    let passed = reports.iter().filter(|r| r.passed).count();
+    let failed = reports.len() - passed;
+    if ctx.json {
+        let doc = if several {
+            serde_json::to_string_pretty(&reports)?
+        } else {
+            match reports.first() {
+                Some(r) => serde_json::to_string_pretty(r)?,
+                None => "null".to_string(),
+            }
+        };
+        out.push_str(&doc);
+        out.push('\n');
+    } else if several {
+        out.push_str(&render::summary(
+            passed,
+            failed + unreadable.len(),
+            ctx.style,
+        ));
+    }
+    use std::io::Write;
+    std::io::stdout().write_all(out.as_bytes())?;
+    if !unreadable.is_empty() {
+        for u in &unreadable {
+            eprintln!("arbiter: {u}");
+        }
+        anyhow::bail!(
+            "{} scenario{} could not be read",
+            unreadable.len(),
+            if unreadable.len() == 1 { "" } else { "s" }
+        );
+    }
+    Ok(if failed == 0 {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}
+
+/// The text of every rule the report cites, from its revision when the library has it.
+fn rule_texts(library: &Library, report: &Report) -> Vec<(RuleNumber, String)> {
+    let revision: Option<Arc<Revision>> = library
+        .resolve(Some(&report.revision))
+        .ok()
+        .and_then(|i| library.load(&i.id).ok());
+    report
+        .cited_rules()
+        .into_iter()
+        .map(|n| {
+            let text = revision
+                .as_ref()
+                .and_then(|r| r.rule(&n))
+                .map(|r| r.text.clone())
+                .unwrap_or_else(|| {
+                    format!(
+                        "(not available: revision {} is not ingested; `arbiter ingest FILE`)",
+                        report.revision
+                    )
+                });
+            (n, text)
+        })
+        .collect()
+}

@@ -1,0 +1,30 @@
+//! `arbiter revisions`: every revision arbiter knows, embedded and ingested, oldest
+//! first, as a table or (`--json`) as `[{"id","date","format","source","complete",
+//! "sections","rules"}]`.
+
+use std::io::Write;
+
+use anyhow::Context as _;
+
+use super::{Context, Outcome};
+use crate::render::revisions;
+
+pub fn run(ctx: &Context) -> anyhow::Result<Outcome> {
+    let library = super::library(ctx)?;
+    for problem in library.problems() {
+        eprintln!("arbiter: warning: {problem}");
+    }
+    let mut out = std::io::stdout().lock();
+    if ctx.json {
+        let doc = serde_json::to_string_pretty(&revisions::json(library.revisions()))?;
+        writeln!(out, "{doc}").context("writing the revisions")?;
+    } else {
+        write!(
+            out,
+            "{}",
+            revisions::table(library.revisions()).write(ctx.style)
+        )
+        .context("writing the revisions")?;
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,196 @@
+//! The report of `arbiter check` for people: the title and prose, each action with
+//! LEGAL or ILLEGAL and its reason, each round of state-based actions, the final board,
+//! each expectation, and with `--explain` the text of every cited rule. Written so a
+//! judge can paste it into an appeal.
+
+use std::fmt::Write as _;
+
+use colored::Colorize;
+
+use crate::model::RuleNumber;
+use crate::scenario::Report;
+
+use super::Style;
+
+fn cites(cs: &[String]) -> String {
+    if cs.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", cs.join(", "))
+    }
+}
+
+/// The report as text. `rules` holds each cited rule's text for `--explain`.
+pub fn text(
+    report: &Report,
+    explain: bool,
+    rules: &[(RuleNumber, String)],
+    _style: Style,
+) -> String {
+    let mut o = String::new();
+    let title = if report.scenario.is_empty() {
+        report.file.as_str()
+    } else {
+        report.scenario.as_str()
+    };
+    let _ = writeln!(o, "{}", title.bold());
+    let _ = writeln!(o, "  {} · rules of {}", report.file, report.revision);
+    for p in &report.prose {
+        let _ = writeln!(o, "  {p}");
+    }
+    for w in &report.warnings {
+        let _ = writeln!(o, "  {} {w}", "warning:".yellow().bold());
+    }
+    if !report.timeline.is_empty() {
+        let _ = writeln!(o, "\n{}", "Actions".bold());
+    }
+    let mut round = 0;
+    let mut actions = report.actions.iter();
+    for t in &report.timeline {
+        match t.kind {
+            "action" => {
+                let _ = writeln!(o, "  {}", t.text);
+                if let Some(a) = actions.next() {
+                    if a.legal {
+                        let _ = writeln!(
+                            o,
+                            "     {} {}{}",
+                            "LEGAL".green().bold(),
+                            a.reason,
+                            cites(&a.cites)
+                        );
+                    } else {
+                        let _ = writeln!(o, "     {} {}", "ILLEGAL".red().bold(), a.reason);
+                    }
+                }
+            }
+            "state-based action" => {
+                if t.round != Some(round) {
+                    round = t.round.unwrap_or(0);
+                    let when = match t.action {
+                        None => " (the board as written, before action 1)".to_string(),
+                        Some(_) => String::new(),
+                    };
+                    let _ = writeln!(o, "     state-based actions (704.3), round {round}{when}:");
+                }
+                let _ = writeln!(o, "       - {}{}", t.text, cites(&t.cites));
+            }
+            _ => {
+                let _ = writeln!(o, "     · {}{}", t.text, cites(&t.cites));
+            }
+        }
+    }
+    let b = &report.board;
+    let _ = writeln!(
+        o,
+        "\n{} {}'s turn, {} step; {} has priority",
+        "Board:".bold(),
+        b.turn,
+        b.step,
+        b.priority
+    );
+    for p in &b.players {
+        let mut line = format!("  {}: life {}", p.name, p.life);
+        if p.lost {
+            line.push_str(", has lost the game");
+        }
+        if p.name == b.turn {
+            let _ = write!(
+                line,
+                ", {} land{} played, {} more can be played",
+                p.lands_played,
+                if p.lands_played == 1 { "" } else { "s" },
+                p.land_plays_left
+            );
+        }
+        let _ = writeln!(o, "{line}");
+    }
+    if !b.stack.is_empty() {
+        let _ = writeln!(o, "  stack (top first): {}", b.stack.join(", "));
+    }
+    let mut zone = String::new();
+    for c in &b.cards {
+        if c.zone != zone {
+            zone = c.zone.clone();
+            let _ = writeln!(o, "  {}:", capital(&zone));
+        }
+        let name = if c.name == c.label {
+            String::new()
+        } else {
+            format!(" \"{}\"", c.name)
+        };
+        let mut line = format!("    {}{}: {}", c.label, name, c.type_line);
+        if let Some(pt) = &c.power_toughness {
+            let _ = write!(line, " {pt}");
+        }
+        if let Some(ctl) = &c.controller {
+            let _ = write!(line, "; controller {ctl}");
+        }
+        if c.controller.as_deref() != Some(c.owner.as_str()) && c.zone == "battlefield" {
+            let _ = write!(line, "; owner {}", c.owner);
+        }
+        if c.token {
+            line.push_str("; token");
+        }
+        if c.tapped {
+            line.push_str("; tapped");
+        }
+        if let Some(t) = &c.attached_to {
+            let _ = write!(line, "; attached to {t}");
+        }
+        for a in &c.abilities {
+            let _ = write!(line, "; {a}");
+        }
+        for k in &c.counters {
+            let _ = write!(line, "; counters {k}");
+        }
+        if c.damage != 0 {
+            let _ = write!(line, "; damage {}", c.damage);
+        }
+        let _ = writeln!(o, "{line}");
+    }
+    if !report.expectations.is_empty() {
+        let _ = writeln!(o, "\n{}", "Expect".bold());
+        for e in &report.expectations {
+            let mark = if e.passed {
+                "PASS".green().bold()
+            } else {
+                "FAIL".red().bold()
+            };
+            let _ = writeln!(o, "  {mark} {}", e.text);
+            let _ = writeln!(o, "       {}", e.detail);
+        }
+    }
+    if explain && !rules.is_empty() {
+        let _ = writeln!(o, "\n{} ({})", "Rules cited".bold(), report.revision);
+        for (n, t) in rules {
+            let _ = writeln!(o, "  {} {t}", n.short().bold());
+        }
+    }
+    let held = report.expectations.iter().filter(|e| e.passed).count();
+    let verdict = if report.passed {
+        "PASSED".green().bold()
+    } else {
+        "FAILED".red().bold()
+    };
+    let _ = writeln!(
+        o,
+        "\n{verdict}: {held} of {} expectation{} hold",
+        report.expectations.len(),
+        if report.expectations.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
+    );
+    o
+}
+
+fn capital(s: &str) -> String {
+    crate::scenario::capitalize(s)
+}
+
+/// The last line with several files.
+pub fn summary(passed: usize, failed: usize, _style: Style) -> String {
+    format!("{passed} passed, {failed} failed\n")
+}

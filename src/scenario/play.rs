@@ -1,0 +1,762 @@
+//! Plays a scenario from its setup through its actions and checks its expectations,
+//! producing a [`Report`]: each action's legality with reasons, every round of
+//! state-based actions, the final board and each expectation. Citations are translated
+//! into the chosen revision's numbering by a [`Citations`].
+
+use serde::Serialize;
+
+use crate::model::RuleNumber;
+
+use super::card::CardType;
+use super::game::{Event, EventKind, Game};
+use super::statement::{Claim, Scenario, Target, Zone};
+use super::{Citations, Cite, Rules};
+
+/// One action as played.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActionReport {
+    pub n: usize,
+    pub text: String,
+    pub legal: bool,
+    /// Why it was illegal, or what it did.
+    pub reason: String,
+    /// The rules cited, in the chosen revision's numbering.
+    pub cites: Vec<String>,
+    /// What happened: the action's own events and the resolutions that followed its chain.
+    pub events: Vec<EventReport>,
+}
+
+/// What happened, in order: actions, their events, resolutions and state-based actions.
+#[derive(Debug, Clone, Serialize)]
+pub struct TimelineEntry {
+    /// `action`, `event` or `state-based action`.
+    pub kind: &'static str,
+    /// The action whose chain it belongs to (none: the board as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
+    /// For an action: whether it was legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<bool>,
+    /// For a state-based action: its round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<usize>,
+    pub text: String,
+    pub cites: Vec<String>,
+}
+
+/// One event.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventReport {
+    pub event: String,
+    pub cites: Vec<String>,
+}
+
+/// One state-based action.
+#[derive(Debug, Clone, Serialize)]
+pub struct SbaReport {
+    /// Counted from 1 over the whole scenario.
+    pub round: usize,
+    /// When: `before action 1`, `after action 2`, `after foo resolves`.
+    pub after: String,
+    /// The action whose chain led to it (none: the board as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
+    pub event: String,
+    pub cites: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardPlayer {
+    pub name: String,
+    pub life: i32,
+    pub lost: bool,
+    pub lands_played: u32,
+    pub land_plays_left: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardCard {
+    pub label: String,
+    pub name: String,
+    pub zone: String,
+    pub owner: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub controller: Option<String>,
+    pub type_line: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_toughness: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tapped: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<String>,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub damage: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardReport {
+    pub turn: String,
+    pub step: String,
+    pub priority: String,
+    pub players: Vec<BoardPlayer>,
+    /// Every card, battlefield first, then other zones in file order.
+    pub cards: Vec<BoardCard>,
+    /// Top first.
+    pub stack: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpectationReport {
+    pub text: String,
+    pub passed: bool,
+    pub detail: String,
+}
+
+/// Everything `arbiter check` reports about one scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub scenario: String,
+    pub file: String,
+    pub revision: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prose: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    pub actions: Vec<ActionReport>,
+    pub state_based_actions: Vec<SbaReport>,
+    /// Everything above in the order it happened.
+    pub timeline: Vec<TimelineEntry>,
+    pub board: BoardReport,
+    pub expectations: Vec<ExpectationReport>,
+    pub passed: bool,
+}
+
+impl Report {
+    /// Every rule number the report cites, in numeric order.
+    pub fn cited_rules(&self) -> Vec<RuleNumber> {
+        let mut all: Vec<RuleNumber> = Vec::new();
+        let mut add = |cs: &[String]| {
+            for c in cs {
+                if let Ok(n) = c.parse::<RuleNumber>() {
+                    if !all.contains(&n) {
+                        all.push(n);
+                    }
+                }
+            }
+        };
+        for a in &self.actions {
+            add(&a.cites);
+            for e in &a.events {
+                add(&e.cites);
+            }
+        }
+        for s in &self.state_based_actions {
+            add(&s.cites);
+        }
+        all.sort();
+        all
+    }
+}
+
+struct Logged {
+    event: Event,
+    action: Option<usize>,
+}
+
+/// Plays `scenario` under `rules`, citing through `citations`; `revision` names the
+/// revision in the report.
+pub fn play(
+    scenario: &Scenario,
+    rules: Rules,
+    revision: &str,
+    citations: &dyn Citations,
+) -> Report {
+    let mut game = Game::new(&scenario.setup, rules);
+    let map = |cs: &[Cite]| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in cs {
+            if let Some(n) = citations.cite(c.numbering, c.rule) {
+                let s = n.short();
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    };
+    let mut warnings = Vec::new();
+    let unstable = game.pending_state_based_actions();
+    if !unstable.is_empty() {
+        warnings.push(format!(
+            "the board as written is not stable; state-based actions are performed when action 1 is checked: {}",
+            unstable.join("; ")
+        ));
+    }
+    let mut log: Vec<Logged> = Vec::new();
+    let mut actions: Vec<ActionReport> = Vec::new();
+    let mut sbas: Vec<SbaReport> = Vec::new();
+    let mut timeline: Vec<TimelineEntry> = Vec::new();
+    let mut round = 0;
+    let mut run_sba = |game: &mut Game,
+                       choice,
+                       after: String,
+                       log: &mut Vec<Logged>,
+                       sbas: &mut Vec<SbaReport>,
+                       timeline: &mut Vec<TimelineEntry>,
+                       action: Option<usize>| {
+        for events in game.state_based_actions(choice) {
+            round += 1;
+            for e in events {
+                timeline.push(TimelineEntry {
+                    kind: "state-based action",
+                    action,
+                    legal: None,
+                    round: Some(round),
+                    text: e.text.clone(),
+                    cites: map(&e.cites),
+                });
+                sbas.push(SbaReport {
+                    round,
+                    after: after.clone(),
+                    action,
+                    event: e.text.clone(),
+                    cites: map(&e.cites),
+                });
+                log.push(Logged { event: e, action });
+            }
+        }
+    };
+    let items = &scenario.actions;
+    let mut i = 0;
+    while i < items.len() {
+        // A chain: an action and the `in response,` items after it.
+        let start = i;
+        let mut end = i + 1;
+        while end < items.len() && items[end].in_response {
+            end += 1;
+        }
+        for item in &items[start..end] {
+            if item.n == 1 && !unstable.is_empty() {
+                run_sba(
+                    &mut game,
+                    None,
+                    "before action 1 (the board as written)".into(),
+                    &mut log,
+                    &mut sbas,
+                    &mut timeline,
+                    None,
+                );
+            }
+            let (legal, reason, cites, events) = match game.perform(item) {
+                Ok(events) => {
+                    let cites: Vec<Cite> =
+                        events.first().map(|e| e.cites.clone()).unwrap_or_default();
+                    let reason = events.first().map(|e| e.text.clone()).unwrap_or_default();
+                    (true, reason, cites, events)
+                }
+                Err(reasons) => {
+                    let mut cs = Vec::new();
+                    for r in &reasons {
+                        cs.extend(r.cites.iter().copied());
+                    }
+                    let text = reasons
+                        .iter()
+                        .map(|r| format!("{} ({})", r.text, map(&r.cites).join(", ")))
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    (false, text, cs, Vec::new())
+                }
+            };
+            let mut report = ActionReport {
+                n: item.n,
+                text: item.text.clone(),
+                legal,
+                reason,
+                cites: map(&cites),
+                events: Vec::new(),
+            };
+            timeline.push(TimelineEntry {
+                kind: "action",
+                action: Some(item.n),
+                legal: Some(legal),
+                round: None,
+                text: format!("{}. {}", item.n, item.text),
+                cites: Vec::new(),
+            });
+            for (k, e) in events.into_iter().enumerate() {
+                if k > 0 {
+                    timeline.push(TimelineEntry {
+                        kind: "event",
+                        action: Some(item.n),
+                        legal: None,
+                        round: None,
+                        text: e.text.clone(),
+                        cites: map(&e.cites),
+                    });
+                }
+                report.events.push(EventReport {
+                    event: e.text.clone(),
+                    cites: map(&e.cites),
+                });
+                log.push(Logged {
+                    event: e,
+                    action: Some(item.n),
+                });
+            }
+            actions.push(report);
+            if legal {
+                run_sba(
+                    &mut game,
+                    item.choice,
+                    format!("after action {}", item.n),
+                    &mut log,
+                    &mut sbas,
+                    &mut timeline,
+                    Some(item.n),
+                );
+            }
+        }
+        // The chain ends: the stack resolves from the top, with SBAs between.
+        let last = end - 1;
+        let choice = items[last].choice;
+        let mut guard = 0;
+        while !game.stack_is_empty() && guard < 1000 {
+            guard += 1;
+            let events = game.resolve_top();
+            let what = events.first().map(|e| e.text.clone()).unwrap_or_default();
+            for e in events {
+                timeline.push(TimelineEntry {
+                    kind: "event",
+                    action: Some(items[last].n),
+                    legal: None,
+                    round: None,
+                    text: e.text.clone(),
+                    cites: map(&e.cites),
+                });
+                if let Some(r) = actions.last_mut() {
+                    r.events.push(EventReport {
+                        event: e.text.clone(),
+                        cites: map(&e.cites),
+                    });
+                }
+                log.push(Logged {
+                    event: e,
+                    action: Some(items[last].n),
+                });
+            }
+            run_sba(
+                &mut game,
+                choice,
+                format!("after: {what}"),
+                &mut log,
+                &mut sbas,
+                &mut timeline,
+                Some(items[last].n),
+            );
+        }
+        i = end;
+    }
+    let expectations: Vec<ExpectationReport> = scenario
+        .expectations
+        .iter()
+        .map(|e| check(&game, scenario, e, &actions, &log, &sbas, &map))
+        .collect();
+    let passed = expectations.iter().all(|e| e.passed);
+    Report {
+        scenario: scenario.title.clone(),
+        file: scenario.file.clone(),
+        revision: revision.to_string(),
+        prose: scenario.prose.clone(),
+        warnings,
+        actions,
+        state_based_actions: sbas,
+        timeline,
+        board: board(&game),
+        expectations,
+        passed,
+    }
+}
+
+fn board(game: &Game) -> BoardReport {
+    let players = (0..game.players())
+        .map(|p| BoardPlayer {
+            name: game.player_name(p).to_string(),
+            life: game.life(p),
+            lost: game.has_lost(p),
+            lands_played: game.lands_played(p),
+            land_plays_left: game.land_plays_left(p),
+        })
+        .collect();
+    let mut cards = Vec::new();
+    let mut order: Vec<usize> = (0..game.cards()).collect();
+    order.sort_by_key(|&c| game.zone(c) != Zone::Battlefield);
+    for c in order {
+        let v = game.view(c);
+        let zone = game.zone(c);
+        let on_bf = zone == Zone::Battlefield;
+        let (plus, minus, loyalty, defense) = game.counters(c);
+        let mut counters = Vec::new();
+        if plus > 0 {
+            counters.push(format!("{plus} +1/+1"));
+        }
+        if minus > 0 {
+            counters.push(format!("{minus} -1/-1"));
+        }
+        if on_bf && v.chars.is(CardType::Planeswalker) {
+            counters.push(format!("{loyalty} loyalty"));
+        }
+        if on_bf && v.chars.is(CardType::Battle) {
+            counters.push(format!("{defense} defense"));
+        }
+        cards.push(BoardCard {
+            label: game.label(c).to_string(),
+            name: game.name(c).to_string(),
+            zone: zone_name(game, zone),
+            owner: game.player_name(game.owner(c)).to_string(),
+            controller: matches!(zone, Zone::Battlefield | Zone::Stack)
+                .then(|| game.player_name(v.controller).to_string()),
+            type_line: v.chars.type_line.to_string(),
+            power_toughness: v
+                .chars
+                .is(CardType::Creature)
+                .then(|| v.chars.power_toughness.map(|p| p.to_string()))
+                .flatten(),
+            tapped: game.is_tapped(c),
+            token: game.is_token(c),
+            attached_to: game.attached_to(c).map(|t| game.target_name(t)),
+            abilities: v.chars.abilities.iter().map(|a| a.to_string()).collect(),
+            counters,
+            damage: game.damage(c),
+        });
+    }
+    BoardReport {
+        turn: game.player_name(game.active()).to_string(),
+        step: game.step().to_string(),
+        priority: game.player_name(game.priority()).to_string(),
+        players,
+        cards,
+        stack: game.stack_labels(),
+    }
+}
+
+fn zone_name(game: &Game, z: Zone) -> String {
+    match z {
+        Zone::Battlefield => "battlefield".into(),
+        Zone::Hand(p) => format!("{}'s hand", game.player_name(p)),
+        Zone::Graveyard(p) => format!("{}'s graveyard", game.player_name(p)),
+        Zone::Library(p) => format!("{}'s library", game.player_name(p)),
+        Zone::Exile => "exile".into(),
+        Zone::Command => "command zone".into(),
+        Zone::Stack => "stack".into(),
+        Zone::Nowhere => "ceased to exist".into(),
+    }
+}
+
+fn where_is(game: &Game, z: Zone) -> String {
+    match z {
+        Zone::Battlefield => "on the battlefield".into(),
+        Zone::Stack => "on the stack".into(),
+        Zone::Nowhere => "no longer in any zone (it ceased to exist)".into(),
+        z => format!("in {}", zone_name(game, z)),
+    }
+}
+
+/// Whether the cited rules include `wanted`: the same number, or one below it.
+fn covers(cited: &[String], wanted: &RuleNumber) -> bool {
+    cited.iter().any(|c| {
+        c.parse::<RuleNumber>()
+            .is_ok_and(|n| n == *wanted || n.is_within(wanted))
+    })
+}
+
+fn check(
+    game: &Game,
+    scenario: &Scenario,
+    e: &super::statement::Expectation,
+    actions: &[ActionReport],
+    log: &[Logged],
+    sbas: &[SbaReport],
+    map: &dyn Fn(&[Cite]) -> Vec<String>,
+) -> ExpectationReport {
+    let target_name = |t: Target| game.target_name(t);
+    let label = |c: usize| game.label(c).to_string();
+    let pname = |p: usize| game.player_name(p).to_string();
+    // (holds, what is the case, subject and kinds of the event that made it true)
+    let (holds, actual, subject, kinds): (bool, String, Option<Target>, &[EventKind]) = match &e
+        .claim
+    {
+        Claim::ActionLegal { n, legal } => {
+            let Some(a) = actions.iter().find(|a| a.n == *n) else {
+                return ExpectationReport {
+                    text: e.text.clone(),
+                    passed: false,
+                    detail: format!("action {n} was not played"),
+                };
+            };
+            let holds = a.legal == *legal;
+            let mut detail = format!(
+                "action {n} was {} ({})",
+                if a.legal { "legal" } else { "illegal" },
+                if a.cites.is_empty() {
+                    "no rules cited".to_string()
+                } else {
+                    format!("cited {}", a.cites.join(", "))
+                }
+            );
+            let missing: Vec<String> = e
+                .cites
+                .iter()
+                .filter(|r| !covers(&a.cites, r))
+                .map(|r| r.short())
+                .collect();
+            let passed = holds && missing.is_empty();
+            if holds && !missing.is_empty() {
+                detail = format!("{detail}; expected it to cite {}", missing.join(", "));
+            }
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed,
+                detail,
+            };
+        }
+        Claim::StateBasedActionsCite => {
+            let cited: Vec<String> = sbas.iter().flat_map(|s| s.cites.iter().cloned()).collect();
+            let missing: Vec<String> = e
+                .cites
+                .iter()
+                .filter(|r| !covers(&cited, r))
+                .map(|r| r.short())
+                .collect();
+            let mut all = cited.clone();
+            all.sort();
+            all.dedup();
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed: missing.is_empty(),
+                detail: if missing.is_empty() {
+                    format!("state-based actions cited {}", all.join(", "))
+                } else if all.is_empty() {
+                    format!(
+                        "no state-based actions were performed; expected {}",
+                        missing.join(", ")
+                    )
+                } else {
+                    format!(
+                        "state-based actions cited {}, not {}",
+                        all.join(", "),
+                        missing.join(", ")
+                    )
+                },
+            };
+        }
+        Claim::AttachedTo { card, to, negated } => {
+            let now = game.attached_to(*card);
+            let holds = (now == Some(*to)) != *negated;
+            let actual = match now {
+                Some(t) => format!("{} is attached to {}", label(*card), target_name(t)),
+                None => format!("{} is unattached", label(*card)),
+            };
+            let kinds: &[EventKind] = if *negated {
+                &[EventKind::Unattached, EventKind::Moved, EventKind::Note]
+            } else {
+                &[EventKind::Attached]
+            };
+            (holds, actual, Some(Target::Card(*card)), kinds)
+        }
+        Claim::Unattached(card) => {
+            let now = game.attached_to(*card);
+            let actual = match now {
+                Some(t) => format!("{} is attached to {}", label(*card), target_name(t)),
+                None => format!("{} is unattached", label(*card)),
+            };
+            (
+                now.is_none(),
+                actual,
+                Some(Target::Card(*card)),
+                &[EventKind::Unattached, EventKind::Moved, EventKind::Note],
+            )
+        }
+        Claim::InZone { card, zone } => {
+            let now = game.zone(*card);
+            (
+                now == *zone,
+                format!("{} is {}", label(*card), where_is(game, now)),
+                Some(Target::Card(*card)),
+                &[EventKind::Moved, EventKind::Note],
+            )
+        }
+        Claim::NoLongerExists(card) => {
+            let now = game.zone(*card);
+            (
+                now == Zone::Nowhere,
+                format!("{} is {}", label(*card), where_is(game, now)),
+                Some(Target::Card(*card)),
+                &[EventKind::Moved],
+            )
+        }
+        Claim::IsCreature { card, negated } => {
+            let is = game.is_creature(*card);
+            (
+                is != *negated,
+                format!(
+                    "{} is {}a creature ({})",
+                    label(*card),
+                    if is { "" } else { "not " },
+                    game.view(*card).chars.type_line
+                ),
+                Some(Target::Card(*card)),
+                &[
+                    EventKind::Changed,
+                    EventKind::Attached,
+                    EventKind::Unattached,
+                    EventKind::Moved,
+                ],
+            )
+        }
+        Claim::IsTapped { card, negated } => {
+            let is = game.is_tapped(*card);
+            (
+                is != *negated,
+                format!(
+                    "{} is {}",
+                    label(*card),
+                    if is { "tapped" } else { "untapped" }
+                ),
+                Some(Target::Card(*card)),
+                &[EventKind::Turn, EventKind::Moved],
+            )
+        }
+        Claim::ControlledBy { card, player } => {
+            let c = game.controller(*card);
+            (
+                c == *player,
+                format!("{} is controlled by {}", label(*card), pname(c)),
+                Some(Target::Card(*card)),
+                &[EventKind::Control, EventKind::Moved],
+            )
+        }
+        Claim::PlayedLands { player, n } => {
+            let k = game.lands_played(*player);
+            (
+                k == *n,
+                format!(
+                    "{} has played {k} land{}",
+                    pname(*player),
+                    if k == 1 { "" } else { "s" }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Played, EventKind::Turn],
+            )
+        }
+        Claim::CanPlayMore { player, n } => {
+            let k = game.land_plays_left(*player);
+            (
+                k == *n,
+                format!(
+                    "{} can play {k} more land{}",
+                    pname(*player),
+                    if k == 1 { "" } else { "s" }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Played, EventKind::Turn],
+            )
+        }
+        Claim::Life { player, n } => {
+            let k = game.life(*player);
+            (
+                k == *n,
+                format!("{}'s life is {k}", pname(*player)),
+                Some(Target::Player(*player)),
+                &[EventKind::Life],
+            )
+        }
+        Claim::Lost(player) => {
+            let lost = game.has_lost(*player);
+            (
+                lost,
+                format!(
+                    "{} has {}lost the game",
+                    pname(*player),
+                    if lost { "" } else { "not " }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Lost],
+            )
+        }
+    };
+    let _ = scenario;
+    if !holds {
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: false,
+            detail: actual,
+        };
+    }
+    if e.cites.is_empty() {
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: true,
+            detail: actual,
+        };
+    }
+    // The event that made it true: the last event about the subject of a matching kind.
+    let subject = subject.unwrap_or(Target::Player(0));
+    let about: Vec<&Logged> = log
+        .iter()
+        .filter(|l| l.event.subjects.contains(&subject))
+        .collect();
+    let decisive = about.iter().rev().find(|l| kinds.contains(&l.event.kind));
+    let cited: Vec<String> = match decisive {
+        Some(l) => map(&l.event.cites),
+        None => Vec::new(),
+    };
+    let missing: Vec<String> = e
+        .cites
+        .iter()
+        .filter(|r| !covers(&cited, r))
+        .map(|r| r.short())
+        .collect();
+    if missing.is_empty() {
+        let by = decisive.map(|l| l.event.text.clone()).unwrap_or_default();
+        let when = decisive
+            .and_then(|l| l.action)
+            .map(|n| format!(" (action {n})"))
+            .unwrap_or_default();
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: true,
+            detail: format!("{actual}: {by}{when} [{}]", cited.join(", ")),
+        };
+    }
+    let detail = match decisive {
+        Some(l) => format!(
+            "{actual}, but the event that made it so cited {} and not {} ({})",
+            if cited.is_empty() {
+                "no rules".to_string()
+            } else {
+                cited.join(", ")
+            },
+            missing.join(", "),
+            l.event.text
+        ),
+        None => format!(
+            "{actual}, but no event made it so (it was already so), so {} was not cited",
+            missing.join(", ")
+        ),
+    };
+    ExpectationReport {
+        text: e.text.clone(),
+        passed: false,
+        detail,
+    }
+}

@@ -1,0 +1,381 @@
+//! What a scenario says, once read: the validated setup (players, turn, step, objects in
+//! their zones), the actions in order, and the expectations. Labels are resolved to
+//! indexes into `Setup::cards`, players to indexes into `Setup::players`.
+
+use std::fmt;
+
+use crate::model::RuleNumber;
+
+use super::card::{Ability, Characteristics, PowerToughness, TypeLine};
+
+/// A card by its label: an index into [`Setup::cards`].
+pub type CardId = usize;
+/// A player: an index into [`Setup::players`].
+pub type PlayerId = usize;
+
+/// A step of the turn (500.1), in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    Untap,
+    Upkeep,
+    Draw,
+    PrecombatMain,
+    BeginningOfCombat,
+    DeclareAttackers,
+    DeclareBlockers,
+    CombatDamage,
+    EndOfCombat,
+    PostcombatMain,
+    End,
+    Cleanup,
+}
+
+impl Step {
+    pub const NAMES: [(&'static str, Step); 16] = [
+        ("untap", Step::Untap),
+        ("upkeep", Step::Upkeep),
+        ("draw", Step::Draw),
+        ("precombat main", Step::PrecombatMain),
+        ("main 1", Step::PrecombatMain),
+        ("main1", Step::PrecombatMain),
+        ("beginning of combat", Step::BeginningOfCombat),
+        ("declare attackers", Step::DeclareAttackers),
+        ("declare blockers", Step::DeclareBlockers),
+        ("combat damage", Step::CombatDamage),
+        ("end of combat", Step::EndOfCombat),
+        ("postcombat main", Step::PostcombatMain),
+        ("main 2", Step::PostcombatMain),
+        ("main2", Step::PostcombatMain),
+        ("end", Step::End),
+        ("cleanup", Step::Cleanup),
+    ];
+
+    pub fn parse(text: &str) -> Option<Step> {
+        let t = text.trim();
+        let t = t.strip_suffix(" step").unwrap_or(t);
+        let t = t.strip_suffix(" phase").unwrap_or(t);
+        let t = t.strip_prefix("the ").unwrap_or(t);
+        match t {
+            "end of turn" => return Some(Step::End),
+            "precombat main phase" | "first main" | "main" => return Some(Step::PrecombatMain),
+            "postcombat main phase" | "second main" => return Some(Step::PostcombatMain),
+            _ => {}
+        }
+        Self::NAMES.iter().find(|(n, _)| *n == t).map(|(_, s)| *s)
+    }
+
+    pub fn is_main_phase(self) -> bool {
+        matches!(self, Step::PrecombatMain | Step::PostcombatMain)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Untap => "untap",
+            Step::Upkeep => "upkeep",
+            Step::Draw => "draw",
+            Step::PrecombatMain => "precombat main",
+            Step::BeginningOfCombat => "beginning of combat",
+            Step::DeclareAttackers => "declare attackers",
+            Step::DeclareBlockers => "declare blockers",
+            Step::CombatDamage => "combat damage",
+            Step::EndOfCombat => "end of combat",
+            Step::PostcombatMain => "postcombat main",
+            Step::End => "end",
+            Step::Cleanup => "cleanup",
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a card is (400.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Zone {
+    Battlefield,
+    Hand(PlayerId),
+    Graveyard(PlayerId),
+    Library(PlayerId),
+    Exile,
+    Command,
+    Stack,
+    /// A token that ceased to exist (704.5d).
+    Nowhere,
+}
+
+/// An object or a player, as a target or what something is attached to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    Card(CardId),
+    Player(PlayerId),
+}
+
+/// A card as written in a zone section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSpec {
+    /// Lower-case label.
+    pub label: String,
+    pub name: String,
+    pub line: usize,
+    pub zone: Zone,
+    pub owner: PlayerId,
+    pub controller: Option<PlayerId>,
+    pub printed: Characteristics,
+    pub token: bool,
+    pub tapped: bool,
+    pub entered_this_turn: bool,
+    pub attached_to: Option<Target>,
+    /// On the stack: what the spell targets (`targeting L`, an extension).
+    pub targets: Vec<Target>,
+    pub damage: i32,
+    pub plus_counters: i32,
+    pub minus_counters: i32,
+    pub protector: Option<PlayerId>,
+    pub timestamp: Option<i64>,
+}
+
+/// The `Game` section and every object, validated: labels and players resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub players: Vec<String>,
+    pub active: PlayerId,
+    pub priority: PlayerId,
+    pub step: Step,
+    /// `rules:` as written, with its line.
+    pub rules: Option<(String, usize)>,
+    pub life: Vec<i32>,
+    pub lands_played: Vec<u32>,
+    pub extra_land_plays: Vec<u32>,
+    pub cards: Vec<CardSpec>,
+}
+
+/// A counter kind a statement can put or remove (122.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CounterKind {
+    PlusOne,
+    MinusOne,
+    Loyalty,
+    Defense,
+}
+
+impl CounterKind {
+    pub fn parse(text: &str) -> Option<CounterKind> {
+        match text {
+            "+1/+1" => Some(CounterKind::PlusOne),
+            "-1/-1" => Some(CounterKind::MinusOne),
+            "loyalty" => Some(CounterKind::Loyalty),
+            "defense" => Some(CounterKind::Defense),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::PlusOne => "+1/+1",
+            CounterKind::MinusOne => "-1/-1",
+            CounterKind::Loyalty => "loyalty",
+            CounterKind::Defense => "defense",
+        }
+    }
+}
+
+/// A change a continuous effect makes (613).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// `becomes a creature [P/T]` (in addition to its types).
+    BecomesCreature(Option<PowerToughness>),
+    /// `becomes a TYPE LINE [P/T]` (replaces its types).
+    BecomesTypes(TypeLine, Option<PowerToughness>),
+    StopsBeingCreature,
+    GainsSubtype(String),
+    LosesSubtype(String),
+    Gains(Ability),
+    Loses(Ability),
+    /// `gets +N/+N`.
+    Gets(PowerToughness),
+    /// `P gains control of L`.
+    Control(PlayerId),
+}
+
+/// What an item of `Actions` does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Statement {
+    Play {
+        player: PlayerId,
+        card: CardId,
+    },
+    Cast {
+        player: PlayerId,
+        card: CardId,
+        targets: Vec<Target>,
+    },
+    Equip {
+        player: PlayerId,
+        equipment: CardId,
+        target: CardId,
+    },
+    Fortify {
+        player: PlayerId,
+        fortification: CardId,
+        target: CardId,
+    },
+    Reconfigure {
+        player: PlayerId,
+        equipment: CardId,
+        target: CardId,
+    },
+    Unattach {
+        player: PlayerId,
+        equipment: CardId,
+    },
+    /// `P puts L onto the battlefield` and `put L onto the battlefield [under P's
+    /// control] [attached to T]`.
+    PutOntoBattlefield {
+        card: CardId,
+        under: Option<PlayerId>,
+        attached_to: Option<Target>,
+    },
+    Attach {
+        card: CardId,
+        to: Target,
+    },
+    Modify {
+        card: CardId,
+        change: Change,
+        until_end_of_turn: bool,
+    },
+    Destroy(CardId),
+    Exile(CardId),
+    Sacrifice {
+        player: PlayerId,
+        card: CardId,
+    },
+    ReturnToBattlefield {
+        card: CardId,
+        under: Option<PlayerId>,
+    },
+    ReturnToHand(CardId),
+    Damage {
+        card: CardId,
+        amount: i32,
+    },
+    PutCounters {
+        card: CardId,
+        kind: CounterKind,
+        amount: i32,
+    },
+    RemoveCounters {
+        card: CardId,
+        kind: CounterKind,
+        amount: i32,
+    },
+    LoseLife {
+        player: PlayerId,
+        amount: i32,
+    },
+    GainLife {
+        player: PlayerId,
+        amount: i32,
+    },
+    GoTo(Step),
+    NextTurn,
+}
+
+impl Statement {
+    /// A player action (checked for legality) rather than an effect that happens.
+    pub fn is_player_action(&self) -> bool {
+        matches!(
+            self,
+            Statement::Play { .. }
+                | Statement::Cast { .. }
+                | Statement::Equip { .. }
+                | Statement::Fortify { .. }
+                | Statement::Reconfigure { .. }
+                | Statement::Unattach { .. }
+        )
+    }
+}
+
+/// One item of `Actions`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionItem {
+    /// 1-based position in `Actions`.
+    pub n: usize,
+    pub line: usize,
+    /// The item as written.
+    pub text: String,
+    pub in_response: bool,
+    pub statement: Statement,
+    /// `(keeping L)` / `(choosing L)`.
+    pub choice: Option<CardId>,
+}
+
+/// What an item of `Expect` claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    ActionLegal {
+        n: usize,
+        legal: bool,
+    },
+    AttachedTo {
+        card: CardId,
+        to: Target,
+        negated: bool,
+    },
+    Unattached(CardId),
+    InZone {
+        card: CardId,
+        zone: Zone,
+    },
+    NoLongerExists(CardId),
+    IsCreature {
+        card: CardId,
+        negated: bool,
+    },
+    IsTapped {
+        card: CardId,
+        negated: bool,
+    },
+    ControlledBy {
+        card: CardId,
+        player: PlayerId,
+    },
+    PlayedLands {
+        player: PlayerId,
+        n: u32,
+    },
+    CanPlayMore {
+        player: PlayerId,
+        n: u32,
+    },
+    Life {
+        player: PlayerId,
+        n: i32,
+    },
+    Lost(PlayerId),
+    StateBasedActionsCite,
+}
+
+/// One item of `Expect`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expectation {
+    pub line: usize,
+    pub text: String,
+    pub claim: Claim,
+    /// Rule numbers in parentheses (or after `cite`), in the chosen revision's numbering.
+    pub cites: Vec<RuleNumber>,
+}
+
+/// A scenario file, read and validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scenario {
+    pub file: String,
+    pub title: String,
+    pub prose: Vec<String>,
+    pub setup: Setup,
+    pub actions: Vec<ActionItem>,
+    pub expectations: Vec<Expectation>,
+}
