@@ -384,16 +384,12 @@ pub(crate) fn read(text: &str) -> Parsed {
 
 /// The references of a rule's text and examples, in order of first mention.
 fn rule_references(rule: &Rule) -> Vec<RuleNumber> {
-    let mut out = references::extract(&rule.text);
-    for example in &rule.examples {
-        for n in references::extract(example) {
-            if !out.contains(&n) {
-                out.push(n);
-            }
-        }
-    }
-    out.retain(|n| *n != rule.number);
-    out
+    let mut seen = std::collections::HashSet::from([rule.number]);
+    std::iter::once(&rule.text)
+        .chain(&rule.examples)
+        .flat_map(|text| references::extract(text))
+        .filter(|n| seen.insert(*n))
+        .collect()
 }
 
 impl<'a> Reader<'a> {
