@@ -280,12 +280,13 @@ fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
     }
 }
 
-/// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts").
+/// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts",
+/// "For Mirrodin!").
 fn looks_like_title(rest: &str) -> bool {
     !rest.is_empty()
         && rest.chars().count() <= 60
         && rest.split_whitespace().count() <= 8
-        && !ends_sentence(rest)
+        && !rest.ends_with(['.', ':', ';', ','])
         && rest.starts_with(|c: char| c.is_uppercase() || c == '[' || c == '_')
 }
 
