@@ -9,6 +9,7 @@
 pub mod analysis;
 mod files;
 pub mod glossary;
+pub mod lineage;
 pub mod location;
 pub mod schema;
 pub mod search;
