@@ -64,7 +64,7 @@ pub(super) fn looks_like_title(text: &str) -> bool {
     let ends_plain = text
         .chars()
         .last()
-        .is_some_and(|c| c.is_alphanumeric() || c == ')');
+        .is_some_and(|c| c.is_alphanumeric() || c == ')' || c == '!'); // "For Mirrodin!"
     (1..=8).contains(&words) && starts_upper && ends_plain
 }
 

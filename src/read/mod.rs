@@ -135,6 +135,14 @@ pub(crate) struct Parsed {
     pub warnings: Vec<crate::model::Warning>,
 }
 
+/// The publisher's own header line, which no copied web page carries: the whole
+/// official document (its "Search" glossary term or "previous game" lines are not page
+/// chrome).
+fn has_official_header(text: &str) -> bool {
+    text.contains("These rules are effective as of")
+        || text.contains("These rules are current as of")
+}
+
 /// Decides the shape by looking at the content, never at a file name; `None` when it is
 /// not rules text (fewer than two numbered rule lines of any shape).
 ///
@@ -179,7 +187,7 @@ pub fn detect(text: &str) -> Option<Format> {
         Some(Format::Rst)
     } else if bulleted >= 2 && bulleted > plain {
         Some(Format::Bulleted)
-    } else if plain >= 2 && chrome >= 2 {
+    } else if plain >= 2 && chrome >= 2 && !has_official_header(text) {
         Some(Format::WebPage)
     } else if plain >= 2 {
         Some(Format::OfficialText)
