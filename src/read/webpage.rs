@@ -12,15 +12,34 @@ use super::lines;
 use super::Parsed;
 use crate::model::Section;
 
-/// Lines that are page furniture, never rules text.
+/// Lines that only a web page has: page furniture that never occurs in the rules text,
+/// so that two of them tell a web-page copy from the official text.
 static CHROME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:
             top\ of\ page | bottom\ of\ page | back\ to\ top | skip\ to\ (?:main\ )?content
-          | comments? | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
+          | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
           | (?:updated|posted|published|last\ updated):\ .{1,40}
           | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
-          | share(?:\ this\ post)? | log\ in | sign\ up | recent\ posts | see\ all
+          | share(?:\ this\ (?:post|page|article))?(?::.*)? | log\ in | sign\ up | sign\ in
+          | recent\ posts | see\ all | related\ posts | (?:previous|next)\ (?:post|page)(?::.*)?
+          | advertisement | sponsored | subscribe(?:\ to\ .{1,40})? | leave\ a\ (?:comment|reply)
+          | \d+\ likes? | tags?:\ .{1,80} | categor(?:y|ies):\ .{1,80} | powered\ by\ .{1,40}
+          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read | copy\ link
+        )$",
+    )
+    .expect("static regex")
+});
+
+/// Lines that are page furniture on a web page but may be rules text elsewhere (the
+/// glossary has a term "Search"; the official text ends with a copyright line): dropped
+/// from a web-page copy, never evidence that a text is one.
+static WEAK_CHROME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:
+            comments? | like | home | menu | search | about | contact | blog | rules
+          | navigation | main\ menu | more | facebook | twitter | reddit | email | print
+          | (?:©|\(c\)|copyright)\ .* | .*all\ rights\ reserved\.?
         )$",
     )
     .expect("static regex")
@@ -51,7 +70,7 @@ pub(crate) fn read(text: &str) -> Parsed {
             if let (Some(number), Some(title)) = (number, title) {
                 sections.push(Section { number, title });
             }
-        } else if !is_chrome(trimmed) {
+        } else if !is_chrome(trimmed) && !WEAK_CHROME.is_match(trimmed) {
             cleaned.push_str(line.trim_end());
         }
         cleaned.push('\n');
