@@ -102,7 +102,15 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Results> {
     for info in library.revisions() {
         let found = library.search_index(&info.id)?.search(request)?;
         lenient |= found.lenient;
-        for hit in found.hits {
+        // Scores of different revisions' indexes are not on one scale (a small, old
+        // revision makes every word rarer): rank by the score relative to the revision's
+        // best hit, so each revision's answers compete on equal terms.
+        let best = found
+            .hits
+            .first()
+            .map_or(1.0, |h| h.score.max(f32::EPSILON));
+        for mut hit in found.hits {
+            hit.score /= best;
             let key = (hit.number, hit.text.clone());
             match by_text.get(&key) {
                 Some(&i) => {
@@ -126,6 +134,7 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Results> {
             .score
             .total_cmp(&a.hit.score)
             .then_with(|| b.revisions.len().cmp(&a.revisions.len()))
+            .then_with(|| b.hit.revision.cmp(&a.hit.revision))
             .then_with(|| a.hit.number.cmp(&b.hit.number))
     });
     groups.truncate(request.limit);

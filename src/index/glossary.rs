@@ -15,7 +15,7 @@ pub struct Match<'a> {
 }
 
 /// The lowest score still shown.
-const THRESHOLD: f32 = 0.55;
+const THRESHOLD: f32 = 0.45;
 
 /// The entries matching `query`, best first, at most `limit`. An exact match of a name
 /// (ignoring case, punctuation and apostrophes) comes first with score 1.0.
