@@ -3,7 +3,7 @@
 //! The matcher works in stages, each only on what the earlier stages left unpaired:
 //!
 //! 1. pairs given by the caller (a stored lineage);
-//! 2. the same number with the same text;
+//! 2. the same number with the same text (or the same but for typography);
 //! 3. the same text, up to wording and the numbers it cites, under any number (a rule that
 //!    moved, such as 212.3 "Creatures" → 302 in 2009);
 //! 4. similar text: candidates come from an inverted index of word pairs (so a rule is
@@ -60,6 +60,18 @@ pub(crate) fn match_items(
         }
         if let Some(&j) = m.b_index.get(&item.number) {
             if !m.b_taken[j] && item.text == b[j].text {
+                m.link(i, j, 1.0);
+            }
+        }
+    }
+    // Same number, same text but for typography (a change of quote style touches every
+    // rule at once: this keeps such revisions cheap to pair).
+    for (i, item) in a.iter().enumerate() {
+        if m.a_to_b[i].is_some() {
+            continue;
+        }
+        if let Some(&j) = m.b_index.get(&item.number) {
+            if !m.b_taken[j] && text::typography_key(item.text) == text::typography_key(b[j].text) {
                 m.link(i, j, 1.0);
             }
         }
