@@ -100,3 +100,99 @@ fn every_malformed_scenario_fails_with_its_error() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+mod cli {
+    //! `arbiter check` as a user runs it: the report, the summary line, exit statuses.
+
+    use assert_cmd::Command;
+    use predicates::prelude::*;
+
+    fn arbiter() -> Command {
+        let mut cmd = Command::cargo_bin("arbiter").unwrap_or_else(|e| panic!("{e}"));
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("ARBITER_INDEX")
+            .env("NO_COLOR", "1");
+        cmd
+    }
+
+    #[test]
+    fn the_contract_example_passes_with_exit_0() {
+        arbiter()
+            .args(["check", "tests/check/protection-example.md"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(
+                "1. keeper gains protection from red until end of turn",
+            ))
+            .stdout(predicate::str::contains(
+                "agility is an Aura attached illegally",
+            ))
+            .stdout(predicate::str::contains("(704.5m"))
+            .stdout(predicate::str::contains(
+                "PASS hammer is unattached (704.5n)",
+            ))
+            .stdout(predicate::str::contains("PASSED: 3 of 3 expectations hold"));
+    }
+
+    #[test]
+    fn a_failed_expectation_exits_1() {
+        arbiter()
+            .args(["check", "tests/check/failing-expectation.md"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("ILLEGAL"))
+            .stdout(predicate::str::contains("(305.2, 305.2b)"))
+            .stdout(predicate::str::contains("FAIL action 1 is legal"));
+    }
+
+    #[test]
+    fn several_files_end_with_the_summary_line() {
+        arbiter()
+            .args(["check", "tests/check"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::ends_with("1 passed, 1 failed\n"));
+    }
+
+    #[test]
+    fn an_unreadable_scenario_exits_2_naming_file_and_line() {
+        arbiter()
+            .args(["check", "tests/scenarios/malformed/unknown-verb.md"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "tests/scenarios/malformed/unknown-verb.md:10: unknown verb `flies`",
+            ));
+    }
+
+    #[test]
+    fn json_is_one_document_with_the_contract_keys() {
+        let out = arbiter()
+            .args(["check", "--json", "tests/check/protection-example.md"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(0));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        for key in [
+            "scenario",
+            "revision",
+            "actions",
+            "state_based_actions",
+            "board",
+            "expectations",
+            "passed",
+        ] {
+            assert!(doc.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(doc["actions"][0]["legal"], true);
+        assert_eq!(doc["expectations"][2]["passed"], true);
+        let several = arbiter()
+            .args(["check", "--json", "tests/check"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let docs: serde_json::Value =
+            serde_json::from_slice(&several.stdout).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(docs.as_array().map(Vec::len), Some(2));
+    }
+}

@@ -235,16 +235,19 @@ fn rule_texts(library: &Library, report: &Report) -> Vec<(RuleNumber, String)> {
         .cited_rules()
         .into_iter()
         .map(|n| {
-            let text = revision
-                .as_ref()
-                .and_then(|r| r.rule(&n))
-                .map(|r| r.text.clone())
-                .unwrap_or_else(|| {
+            let text = match &revision {
+                Some(r) => r.rule(&n).map(|r| r.text.clone()).unwrap_or_else(|| {
                     format!(
-                        "(not available: revision {} is not ingested; `arbiter ingest FILE`)",
-                        report.revision
+                        "(not in {}{}; ingest the complete revision with `arbiter ingest FILE`)",
+                        r.id,
+                        if r.complete { "" } else { ", a fragment" }
                     )
-                });
+                }),
+                None => format!(
+                    "(revision {} is not ingested; `arbiter ingest FILE`)",
+                    report.revision
+                ),
+            };
             (n, text)
         })
         .collect()

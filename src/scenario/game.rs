@@ -252,6 +252,22 @@ impl Game {
                 cards[i].attached_to = Some((t, obj));
             }
         }
+        // 310.8a, 310.11a: a battle written without a protector has the one its controller
+        // would have chosen as it entered: an opponent for a Siege, else its controller.
+        let n = setup.players.len().max(1);
+        for card in cards.iter_mut() {
+            if rules.battles()
+                && card.zone == Zone::Battlefield
+                && card.protector.is_none()
+                && card.printed.is(CardType::Battle)
+            {
+                card.protector = if card.printed.has_subtype("siege") {
+                    (n > 1).then_some((card.controller + 1) % n)
+                } else {
+                    Some(card.controller)
+                };
+            }
+        }
         let clock = cards.iter().map(|c| c.timestamp).max().unwrap_or(0) + 1;
         let next_object = cards.len() as u32 + 1;
         // `Stack` is listed top first.
