@@ -1163,7 +1163,7 @@ impl Game {
         let mut events = vec![event(
             EventKind::Played,
             vec![Target::Player(p), Target::Card(c)],
-            &["305.1", "116.2a"],
+            &["305.1", "116.2a", "305.2", "305.2a"],
             format!(
                 "{} plays {name} (a special action; it doesn't use the stack)",
                 self.player_name(p)
@@ -1268,7 +1268,16 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
         subjects.extend(targets.iter().map(|(t, _)| *t));
-        let mut events = vec![event(EventKind::Stack, subjects, &["601.2"], text)];
+        let mut numbers = vec!["601.2"];
+        if aura {
+            numbers.extend(["303.4a", "115.1b"]);
+        }
+        if v.chars.is(CardType::Instant) {
+            numbers.extend(["304.1", "117.1a"]);
+        } else if v.chars.has(&Ability::Flash) {
+            numbers.extend(["702.8a", "117.1a"]);
+        }
+        let mut events = vec![event(EventKind::Stack, subjects, &numbers, text)];
         events.extend(self.move_card(c, Zone::Stack, Some(p), &["601.2a"], "cast"));
         self.stack.push(StackItem {
             kind: StackKind::Spell(c),
@@ -1374,7 +1383,7 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        let events = vec![event(EventKind::Stack, subjects, &[rule, "602.2"], text)];
+        let events = vec![event(EventKind::Stack, subjects, &[rule, "602.2", "602.5d"], text)];
         let source_object = self.cards[src].object;
         self.stack.push(StackItem {
             kind: StackKind::Ability {
