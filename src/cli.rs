@@ -9,7 +9,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Comprehensive Rules.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

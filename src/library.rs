@@ -5,10 +5,13 @@
 //! Ownership: the embedded part is built from `rules/` (see `embedded`); the ingested part
 //! is read from the on-disk index (`crate::index`).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use crate::index::{self, Entry, IndexError, RevisionIndex, Store};
 use crate::model::{Date, Format, Revision};
 use crate::read::{self, ReadOptions};
 
@@ -45,6 +48,21 @@ impl RevisionInfo {
             embedded,
         }
     }
+
+    /// What the index catalogue records about an ingested revision.
+    pub fn of_entry(entry: &Entry) -> RevisionInfo {
+        RevisionInfo {
+            id: entry.id.clone(),
+            date: entry.date,
+            format: entry.format,
+            source: entry.source.clone(),
+            complete: entry.complete,
+            sections: entry.sections.clone(),
+            rules: entry.rules,
+            content_hash: entry.content_hash.clone(),
+            embedded: false,
+        }
+    }
 }
 
 /// Why `--rev` did not name exactly one revision.
@@ -62,8 +80,16 @@ pub enum ResolveError {
 pub struct Library {
     infos: Vec<RevisionInfo>,
     embedded: Vec<Arc<Revision>>,
+    ingested: Option<Ingested>,
     /// Embedded seeds that could not be read (a broken build, never expected).
     problems: Vec<String>,
+}
+
+/// The ingested part: the index folder and its current catalogue.
+struct Ingested {
+    store: Store,
+    catalogue: index::Catalogue,
+    loaded: Mutex<HashMap<String, Arc<Revision>>>,
 }
 
 impl Library {
@@ -88,6 +114,7 @@ impl Library {
         Library {
             infos,
             embedded,
+            ingested: None,
             problems,
         }
     }
@@ -95,6 +122,57 @@ impl Library {
     /// Why an embedded seed is missing, if one is (shown by `arbiter revisions`).
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+
+    /// The embedded revisions and those ingested in the index at `index_dir` (none when
+    /// nothing was ingested there yet). Reads only the index catalogue; revisions are
+    /// loaded when asked for. An ingested revision shadows an embedded one with its id.
+    pub fn open(index_dir: &Path) -> Result<Library, IndexError> {
+        let mut library = Library::embedded_only();
+        let store = Store::at(index_dir);
+        let Some(catalogue) = store.catalogue()? else {
+            return Ok(library);
+        };
+        library.infos.retain(|i| catalogue.get(&i.id).is_none());
+        library
+            .infos
+            .extend(catalogue.revisions.iter().map(RevisionInfo::of_entry));
+        library
+            .infos
+            .sort_by(|a, b| (a.date, &a.id).cmp(&(b.date, &b.id)));
+        library.ingested = Some(Ingested {
+            store,
+            catalogue,
+            loaded: Mutex::new(HashMap::new()),
+        });
+        Ok(library)
+    }
+
+    /// The index catalogue, when revisions were ingested.
+    pub fn catalogue(&self) -> Option<&index::Catalogue> {
+        self.ingested.as_ref().map(|i| &i.catalogue)
+    }
+
+    /// True when the ingested revisions' search indexes were built with another schema
+    /// and must be rebuilt before searching (`arbiter search` does it).
+    pub fn search_is_stale(&self) -> bool {
+        self.ingested
+            .as_ref()
+            .is_some_and(|i| i.catalogue.schema_version != index::schema::SCHEMA_VERSION)
+    }
+
+    /// The search index of a revision: on disk for an ingested one, built in memory for
+    /// an embedded one.
+    pub fn search_index(&self, id: &str) -> anyhow::Result<RevisionIndex> {
+        if let Some(entry) = self
+            .ingested
+            .as_ref()
+            .and_then(|i| i.catalogue.get(id).map(|e| (i, e)))
+        {
+            return Ok(entry.0.store.open_search(entry.1)?);
+        }
+        let revision = self.load(id)?;
+        Ok(RevisionIndex::build_in_ram(&revision)?)
     }
 
     /// Every revision, oldest first.
@@ -144,6 +222,20 @@ impl Library {
 
     /// The whole revision with this id.
     pub fn load(&self, id: &str) -> anyhow::Result<Arc<Revision>> {
+        if let Some(ingested) = &self.ingested {
+            if let Some(entry) = ingested.catalogue.get(id) {
+                let mut loaded = ingested
+                    .loaded
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                if let Some(r) = loaded.get(id) {
+                    return Ok(Arc::clone(r));
+                }
+                let revision = Arc::new(ingested.store.load(entry)?);
+                loaded.insert(id.to_string(), Arc::clone(&revision));
+                return Ok(revision);
+            }
+        }
         if let Some(r) = self.embedded.iter().find(|r| r.id == id) {
             return Ok(Arc::clone(r));
         }

@@ -3,8 +3,11 @@
 //! hands the results to `render`.
 
 pub mod check;
+pub mod define;
+pub mod ingest;
 pub mod revisions;
 pub mod rule;
+pub mod search;
 
 use std::path::PathBuf;
 
@@ -18,6 +21,20 @@ pub struct Context {
     pub json: bool,
     /// `--index` / `ARBITER_INDEX`, if given.
     pub index: Option<PathBuf>,
+}
+
+/// The embedded revisions and those ingested in the index this command line names
+/// (`--index`, `ARBITER_INDEX`, the checkout's `index/`, else the data directory).
+pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
+    let location = crate::index::locate(ctx.index.as_deref());
+    crate::library::Library::open(&location.dir)
+        .map_err(|e| anyhow::anyhow!(e))
+        .map_err(|e| {
+            e.context(format!(
+                "cannot read the index at {}",
+                location.dir.display()
+            ))
+        })
 }
 
 /// How a command ended when it did not fail: exit status 0 or 1.
@@ -66,9 +83,9 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
     match command {
         Command::Rule(args) => rule::run(&args, ctx),
         Command::Revisions => revisions::run(ctx),
-        Command::Ingest(_) => anyhow::bail!("`ingest` is not built yet"),
-        Command::Search(_) => anyhow::bail!("`search` is not built yet"),
-        Command::Define(_) => anyhow::bail!("`define` is not built yet"),
+        Command::Ingest(args) => ingest::run(&args, ctx),
+        Command::Search(args) => search::run(&args, ctx),
+        Command::Define(args) => define::run(&args, ctx),
         Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
         Command::History(_) => anyhow::bail!("`history` is not built yet"),
         Command::Check(args) => check::run(&args, ctx),

@@ -7,11 +7,10 @@ use std::io::Write;
 use anyhow::Context as _;
 
 use super::{Context, Outcome};
-use crate::library::Library;
 use crate::render::revisions;
 
 pub fn run(ctx: &Context) -> anyhow::Result<Outcome> {
-    let library = Library::embedded_only();
+    let library = super::library(ctx)?;
     for problem in library.problems() {
         eprintln!("arbiter: warning: {problem}");
     }

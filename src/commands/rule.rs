@@ -15,7 +15,7 @@ use crate::render::rule::{self, Missing, RuleView};
 
 pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let number: RuleNumber = args.number.parse()?;
-    let library = Library::embedded_only();
+    let library = super::library(ctx)?;
     let info = library.resolve(args.rev.as_deref())?;
     let revision = library.load(&info.id)?;
     let mut out = std::io::stdout().lock();
@@ -77,6 +77,7 @@ fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
             .map(|r| r.number)
             .collect(),
         below,
+        cited_by: revision.cited_by(&number),
     })
 }
 

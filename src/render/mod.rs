@@ -3,8 +3,11 @@
 //! escape codes, then written with or without colour as decided once in `main`.
 
 pub mod check;
+pub mod define;
+pub mod ingest;
 pub mod revisions;
 pub mod rule;
+pub mod search;
 pub mod text;
 
 use std::io::IsTerminal;

@@ -20,6 +20,8 @@ pub struct RuleView<'a> {
     pub below: Vec<&'a Rule>,
     /// Its direct children, in order.
     pub children: Vec<RuleNumber>,
+    /// The rules outside it that cite it or a rule below it, in order.
+    pub cited_by: Vec<RuleNumber>,
 }
 
 impl RuleView<'_> {
@@ -81,6 +83,14 @@ pub fn text(view: &RuleView) -> Doc {
         let line = doc.line();
         line.push(span(Class::Label, "References:"));
         for (i, n) in refs.iter().enumerate() {
+            line.push(span(Class::Plain, if i == 0 { " " } else { ", " }));
+            line.push(span(Class::Reference, n.short()));
+        }
+    }
+    if !view.cited_by.is_empty() {
+        let line = doc.line();
+        line.push(span(Class::Label, "Cited by:"));
+        for (i, n) in view.cited_by.iter().enumerate() {
             line.push(span(Class::Plain, if i == 0 { " " } else { ", " }));
             line.push(span(Class::Reference, n.short()));
         }
@@ -153,6 +163,8 @@ pub struct RuleJson<'a> {
     pub children: Vec<String>,
     /// The numbers the rule's own text and examples refer to.
     pub references: Vec<String>,
+    /// The rules that cite this one or a rule below it.
+    pub cited_by: Vec<String>,
     pub rulings: &'a [Ruling],
 }
 
@@ -171,6 +183,7 @@ pub fn json<'a>(view: &'a RuleView) -> RuleJson<'a> {
             .iter()
             .map(RuleNumber::short)
             .collect(),
+        cited_by: view.cited_by.iter().map(RuleNumber::short).collect(),
         rulings: rule.map_or(&[][..], |r| r.rulings.as_slice()),
     }
 }

@@ -1,0 +1,38 @@
+//! `arbiter define TERM`: the glossary entry for a term typed from memory (typos forgiven),
+//! with the rules its definition points to.
+
+use super::{Context, Outcome};
+use crate::cli::DefineArgs;
+use crate::index::glossary;
+use crate::render::define as render;
+
+/// How many entries to consider.
+const LIMIT: usize = 5;
+
+pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    let term = args.term.join(" ");
+    let library = super::library(ctx)?;
+    let info = match &args.rev {
+        Some(spec) => library.resolve(Some(spec))?,
+        // The newest revision that has a glossary (fragments have none).
+        None => match library.revisions().iter().rev().find(|i| i.complete) {
+            Some(info) => info,
+            None => library.resolve(None)?,
+        },
+    };
+    let revision = library.load(&info.id)?;
+    if revision.glossary.is_empty() {
+        anyhow::bail!(
+            "revision {} has no glossary (it is {}); ingest a complete revision with `arbiter ingest FILE` or choose one with --rev",
+            revision.id,
+            if revision.complete { "complete, but its glossary could not be read" } else { "a fragment" }
+        );
+    }
+    let matches = glossary::lookup(&revision.glossary, &term, LIMIT);
+    render::print(&term, &revision, &matches, ctx)?;
+    Ok(if matches.is_empty() {
+        Outcome::Negative
+    } else {
+        Outcome::Success
+    })
+}

@@ -1,0 +1,345 @@
+//! `arbiter ingest FILE...`: read rules files of any shape and add them to the index.
+//!
+//! Files are read and indexed in parallel, each revision into its own folder; the new
+//! generation becomes current in one atomic step at the end (see `index::store`), under
+//! an exclusive lock so that two arbiters writing at once take turns. A file already
+//! indexed with the same bytes is left alone; different content under an id already
+//! indexed is refused unless `--replace`.
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use anyhow::Context as _;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{Context, Outcome};
+use crate::cli::IngestArgs;
+use crate::index::{self, Entry, Store, Writer};
+use crate::library::Library;
+use crate::read::{self, sha256_hex, ReadOptions};
+use crate::render::ingest as render;
+
+/// What became of one file.
+#[derive(Debug, Clone)]
+pub enum FileOutcome {
+    /// Indexed as a new revision.
+    Added { entry: Entry, warnings: usize },
+    /// Indexed in place of a revision with the same id (`--replace`).
+    Replaced { entry: Entry, warnings: usize },
+    /// The same bytes are already indexed (or built in) under this id.
+    Unchanged { id: String, embedded: bool },
+    /// Different content under an id already indexed, without `--replace`.
+    Refused { id: String, existing_source: String },
+    /// The file could not be read or indexed.
+    Failed { why: String },
+}
+
+/// The outcome of one file, with its path.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    pub file: PathBuf,
+    pub outcome: FileOutcome,
+}
+
+pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    if let Some(id) = &args.id {
+        if args.files.len() != 1 {
+            anyhow::bail!(
+                "--id names one revision: give exactly one file with it (got {})",
+                args.files.len()
+            );
+        }
+        check_id(id)?;
+    }
+    let location = index::locate(ctx.index.as_deref());
+    let store = Store::at(&location.dir);
+    let mut writer = store
+        .lock(|| {
+            eprintln!(
+                "arbiter: another arbiter is writing the index at {}; waiting for it to finish…",
+                location.dir.display()
+            )
+        })
+        .with_context(|| format!("cannot write the index at {}", location.dir.display()))?;
+    writer.clean();
+    let rebuilt = rebuild_stale(&writer)?;
+
+    let reports = ingest_files(&writer, args);
+    let mut next = writer.catalogue().clone();
+    let mut changed = rebuilt > 0;
+    for report in &reports {
+        if let FileOutcome::Added { entry, .. } | FileOutcome::Replaced { entry, .. } =
+            &report.outcome
+        {
+            next.put(entry.clone());
+            changed = true;
+        }
+    }
+    if changed {
+        writer.commit(next)?;
+        store_lineage(&writer)?;
+    }
+    let embedded = Library::embedded_only().revisions().len();
+    let summary = render::Summary {
+        index: location.dir.clone(),
+        reports,
+        revisions: writer.catalogue().revisions.len(),
+        embedded,
+        rebuilt,
+    };
+    render::print(&summary, ctx)?;
+    let failed = summary
+        .reports
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.outcome,
+                FileOutcome::Failed { .. } | FileOutcome::Refused { .. }
+            )
+        })
+        .count();
+    if failed > 0 {
+        anyhow::bail!(
+            "{failed} of {} files were not ingested (see above)",
+            summary.reports.len()
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// An id given with `--id` becomes a folder name and a `--rev` value: keep it plain.
+fn check_id(id: &str) -> anyhow::Result<()> {
+    let plain = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && !id.starts_with('.');
+    if !plain {
+        anyhow::bail!(
+            "`{id}` cannot be a revision id: use letters, digits, `-`, `_` and `.` (e.g. 2026-04-17 or 2026-04-17-draft)"
+        );
+    }
+    Ok(())
+}
+
+/// When the index was built with another search schema, builds every stored revision's
+/// search index again from its stored model. Returns how many were rebuilt.
+pub fn rebuild_stale(writer: &Writer) -> anyhow::Result<usize> {
+    let catalogue = writer.catalogue();
+    if catalogue.schema_version == index::schema::SCHEMA_VERSION || catalogue.revisions.is_empty() {
+        return Ok(0);
+    }
+    eprintln!(
+        "arbiter: the index at {} was built with search schema {} (this arbiter uses {}); rebuilding it from the {} stored revisions…",
+        writer.store().root().display(),
+        catalogue.schema_version,
+        index::schema::SCHEMA_VERSION,
+        catalogue.revisions.len()
+    );
+    let entries = &catalogue.revisions;
+    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    parallel(entries.len(), None, |i| {
+        if let Err(e) = writer.rebuild_search(&entries[i]) {
+            lock(&errors).push(format!("{}: {e}", entries[i].id));
+        }
+    });
+    let errors = errors.into_inner().unwrap_or_else(|p| p.into_inner());
+    if !errors.is_empty() {
+        anyhow::bail!(
+            "could not rebuild the search index: {}; delete {} and ingest again",
+            errors.join("; "),
+            writer.store().root().display()
+        );
+    }
+    Ok(entries.len())
+}
+
+/// The rule lineage hook: once the diff module's lineage store is merged, compute the
+/// lineage of every revision of the new generation here (after its commit) and store it.
+fn store_lineage(writer: &Writer) -> anyhow::Result<()> {
+    let _ = writer;
+    Ok(())
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Runs `work(0..n)` on as many threads as there are cores, ticking `bar`.
+fn parallel(n: usize, bar: Option<&ProgressBar>, work: impl Fn(usize) + Sync) {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |p| p.get())
+        .min(n)
+        .max(1);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                work(i);
+                if let Some(bar) = bar {
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+}
+
+/// Reads and indexes every file, in parallel; reports in the order the files were given.
+fn ingest_files(writer: &Writer, args: &IngestArgs) -> Vec<FileReport> {
+    let files = &args.files;
+    let bar = (files.len() > 1 && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(files.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{spinner} ingesting [{bar:30}] {pos}/{len} {elapsed}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar
+    });
+    let embedded: HashMap<String, String> = Library::embedded_only()
+        .revisions()
+        .iter()
+        .map(|i| (i.id.clone(), i.content_hash.clone()))
+        .collect();
+    // Ids claimed by files of this run: id -> (content hash, file).
+    let claimed: Mutex<HashMap<String, (String, PathBuf)>> = Mutex::new(HashMap::new());
+    let outcomes: Vec<Mutex<Option<FileOutcome>>> =
+        files.iter().map(|_| Mutex::new(None)).collect();
+    parallel(files.len(), bar.as_ref(), |i| {
+        let outcome = ingest_one(writer, args, &files[i], &embedded, &claimed);
+        *lock(&outcomes[i]) = Some(outcome);
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    files
+        .iter()
+        .zip(outcomes)
+        .map(|(file, outcome)| FileReport {
+            file: file.clone(),
+            outcome: outcome
+                .into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .unwrap_or(FileOutcome::Failed {
+                    why: "not processed".to_string(),
+                }),
+        })
+        .collect()
+}
+
+fn ingest_one(
+    writer: &Writer,
+    args: &IngestArgs,
+    file: &Path,
+    embedded: &HashMap<String, String>,
+    claimed: &Mutex<HashMap<String, (String, PathBuf)>>,
+) -> FileOutcome {
+    let catalogue = writer.catalogue();
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            return FileOutcome::Failed {
+                why: format!("cannot read the file: {e}"),
+            }
+        }
+    };
+    let hash = sha256_hex(&bytes);
+    // The same bytes already indexed: nothing to do, without even reading them.
+    if let Some(entry) = catalogue
+        .revisions
+        .iter()
+        .find(|e| e.content_hash == hash && args.id.as_ref().is_none_or(|id| *id == e.id))
+    {
+        return FileOutcome::Unchanged {
+            id: entry.id.clone(),
+            embedded: false,
+        };
+    }
+    if let Some((id, _)) = embedded
+        .iter()
+        .find(|(id, h)| **h == hash && args.id.as_ref().is_none_or(|given| given == *id))
+    {
+        return FileOutcome::Unchanged {
+            id: id.clone(),
+            embedded: true,
+        };
+    }
+    let name = file.display().to_string();
+    // An id that starts with a date (`2026-04-17`, `2026-04-17-draft`) also gives the
+    // effective date of a text that does not state one.
+    let options = ReadOptions {
+        date: args
+            .id
+            .as_ref()
+            .and_then(|id| id.get(..10))
+            .and_then(|d| d.parse().ok()),
+        id: args.id.clone(),
+    };
+    let revision = match read::read(&name, &bytes, &options) {
+        Ok(r) => r,
+        Err(e) => return FileOutcome::Failed { why: e.to_string() },
+    };
+    let id = revision.id.clone();
+    let existing = catalogue.get(&id);
+    if let Some(existing) = existing {
+        if existing.content_hash == revision.content_hash {
+            return FileOutcome::Unchanged {
+                id,
+                embedded: false,
+            };
+        }
+        if !args.replace {
+            return FileOutcome::Refused {
+                id,
+                existing_source: existing.source.clone(),
+            };
+        }
+    } else if let Some(embedded_hash) = embedded.get(&id) {
+        if *embedded_hash == revision.content_hash {
+            return FileOutcome::Unchanged { id, embedded: true };
+        }
+        if !args.replace {
+            return FileOutcome::Refused {
+                id,
+                existing_source: "the revisions built into arbiter".to_string(),
+            };
+        }
+    }
+    {
+        let mut claimed = lock(claimed);
+        if let Some((other_hash, other_file)) = claimed.get(&id) {
+            if *other_hash == revision.content_hash {
+                return FileOutcome::Unchanged {
+                    id,
+                    embedded: false,
+                };
+            }
+            return FileOutcome::Failed {
+                why: format!(
+                    "{} also reads as revision {id} with different content; ingest one of them with --id",
+                    other_file.display()
+                ),
+            };
+        }
+        claimed.insert(
+            id.clone(),
+            (revision.content_hash.clone(), file.to_path_buf()),
+        );
+    }
+    let warnings = revision.warnings.len();
+    match writer.write_revision(&revision) {
+        Ok(entry) if existing.is_some() || embedded.contains_key(&id) => {
+            FileOutcome::Replaced { entry, warnings }
+        }
+        Ok(entry) => FileOutcome::Added { entry, warnings },
+        Err(e) => FileOutcome::Failed { why: e.to_string() },
+    }
+}

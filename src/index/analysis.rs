@@ -1,0 +1,173 @@
+//! Text analysis for the rules: how text becomes search terms.
+//!
+//! Rules text comes from sources that disagree on punctuation: straight and curly quotes,
+//! hyphens and en or em dashes, and copies that lost their apostrophes ("cant"). The
+//! tokenizer here splits on everything that is not part of a word, joins a word across its
+//! apostrophes of any kind (`can't`, `can’t` and `cant` are all the term `cant`), keeps a
+//! rule number such as `704.5j` as one term, and the analyzer then lower-cases and stems
+//! English. It is registered under [`ANALYZER`] every time an index is opened or created.
+
+use tantivy::tokenizer::{
+    Language, LowerCaser, RemoveLongFilter, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer,
+};
+
+/// The name the analyzer is registered under in every index.
+pub const ANALYZER: &str = "arbiter_en";
+
+/// The analyzer: [`RulesTokenizer`], then lower-case, then the English stemmer.
+pub fn analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(RulesTokenizer::default())
+        .filter(RemoveLongFilter::limit(64))
+        .filter(LowerCaser)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// Registers the analyzer in an index (created or opened).
+pub fn register(index: &tantivy::Index) {
+    index.tokenizers().register(ANALYZER, analyzer());
+}
+
+/// The terms a text is analysed into, in order (for tests and for the glossary matcher).
+pub fn terms(text: &str) -> Vec<String> {
+    let mut analyzer = analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
+}
+
+/// Apostrophes of every kind a source may use, straight, curly, modifier or grave.
+pub fn is_apostrophe(c: char) -> bool {
+    matches!(c, '\'' | '’' | '‘' | 'ʼ' | '`' | '´' | '′')
+}
+
+/// Splits text into words: runs of letters and digits, joined across apostrophes inside a
+/// word (which are dropped) and across a period between digits and a digit or letter
+/// (`704.5j`). Everything else — spaces, quotes, dashes, brackets — separates words.
+#[derive(Clone, Default)]
+pub struct RulesTokenizer {
+    token: Token,
+}
+
+/// The token stream of [`RulesTokenizer`].
+pub struct RulesTokenStream<'a> {
+    text: &'a str,
+    offset: usize,
+    token: &'a mut Token,
+}
+
+impl Tokenizer for RulesTokenizer {
+    type TokenStream<'a> = RulesTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> RulesTokenStream<'a> {
+        self.token.reset();
+        RulesTokenStream {
+            text,
+            offset: 0,
+            token: &mut self.token,
+        }
+    }
+}
+
+impl TokenStream for RulesTokenStream<'_> {
+    fn advance(&mut self) -> bool {
+        self.token.text.clear();
+        let rest = &self.text[self.offset..];
+        let Some((start_rel, _)) = rest.char_indices().find(|(_, c)| c.is_alphanumeric()) else {
+            self.offset = self.text.len();
+            return false;
+        };
+        let start = self.offset + start_rel;
+        let mut end = start;
+        let mut chars = self.text[start..].char_indices().peekable();
+        let mut prev: Option<char> = None;
+        while let Some((i, c)) = chars.next() {
+            let at = start + i;
+            if c.is_alphanumeric() {
+                self.token.text.push(c);
+                end = at + c.len_utf8();
+                prev = Some(c);
+                continue;
+            }
+            let next = chars.peek().map(|&(_, n)| n);
+            let joins = match (prev, next) {
+                (Some(p), Some(n)) if is_apostrophe(c) => p.is_alphabetic() && n.is_alphabetic(),
+                (Some(p), Some(n)) if c == '.' => p.is_ascii_digit() && n.is_ascii_alphanumeric(),
+                _ => false,
+            };
+            if !joins {
+                break;
+            }
+            if c == '.' {
+                self.token.text.push('.');
+            }
+            prev = Some(c);
+        }
+        self.offset = end;
+        self.token.offset_from = start;
+        self.token.offset_to = end;
+        self.token.position = self.token.position.wrapping_add(1);
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.token
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apostrophes_of_every_kind_make_one_term() {
+        assert_eq!(terms("can't"), ["cant"]);
+        assert_eq!(terms("can’t"), ["cant"]);
+        assert_eq!(terms("cant"), ["cant"]);
+        assert_eq!(terms("CAN‘T"), ["cant"]);
+        assert_eq!(terms("the creature's owner"), terms("the creatures owner"));
+    }
+
+    #[test]
+    fn quotes_and_dashes_separate_words_whatever_their_shape() {
+        assert_eq!(terms("“legend rule”"), terms("\"legend rule\""));
+        assert_eq!(terms("non‑creature—spell"), terms("non-creature - spell"));
+        assert_eq!(terms("'legend'"), ["legend"]);
+    }
+
+    #[test]
+    fn lower_cases_and_stems_english() {
+        assert_eq!(terms("Creatures Attacking"), ["creatur", "attack"]);
+        assert_eq!(terms("creature attacks"), ["creatur", "attack"]);
+    }
+
+    #[test]
+    fn rule_numbers_stay_whole() {
+        assert_eq!(terms("see rule 704.5j."), ["see", "rule", "704.5j"]);
+        assert_eq!(
+            terms("rules 305.2 and 305.2a"),
+            ["rule", "305.2", "and", "305.2a"]
+        );
+        assert_eq!(terms("end. Next"), ["end", "next"]);
+    }
+
+    #[test]
+    fn offsets_point_into_the_original_text() {
+        let text = "A player can’t play lands.";
+        let mut analyzer = analyzer();
+        let mut stream = analyzer.token_stream(text);
+        let mut spans = Vec::new();
+        while stream.advance() {
+            let t = stream.token();
+            spans.push(&text[t.offset_from..t.offset_to]);
+        }
+        assert_eq!(spans, ["A", "player", "can’t", "play", "lands"]);
+    }
+}

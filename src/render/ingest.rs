@@ -1,0 +1,146 @@
+//! What `arbiter ingest` reports: one line per file, then where the index is and what it
+//! holds. Problems go to stderr with what to do about them.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use colored::Colorize;
+use serde_json::json;
+
+use crate::commands::ingest::{FileOutcome, FileReport};
+use crate::commands::Context;
+
+/// Everything an ingest run has to report.
+#[derive(Debug)]
+pub struct Summary {
+    pub index: PathBuf,
+    pub reports: Vec<FileReport>,
+    /// Ingested revisions in the index now.
+    pub revisions: usize,
+    /// Built-in revisions.
+    pub embedded: usize,
+    /// Revisions whose search index was rebuilt for a new schema.
+    pub rebuilt: usize,
+}
+
+/// The status word and the revision id of an outcome.
+fn status(outcome: &FileOutcome) -> (&'static str, Option<&str>) {
+    match outcome {
+        FileOutcome::Added { entry, .. } => ("added", Some(&entry.id)),
+        FileOutcome::Replaced { entry, .. } => ("replaced", Some(&entry.id)),
+        FileOutcome::Unchanged { id, .. } => ("unchanged", Some(id)),
+        FileOutcome::Refused { id, .. } => ("refused", Some(id)),
+        FileOutcome::Failed { .. } => ("failed", None),
+    }
+}
+
+/// The problem with a file, for stderr, or `None`.
+fn problem(report: &FileReport) -> Option<String> {
+    let file = report.file.display();
+    match &report.outcome {
+        FileOutcome::Refused {
+            id,
+            existing_source,
+        } => Some(format!(
+            "{file}: revision {id} is already indexed with different content (from {existing_source}); use --replace to replace it"
+        )),
+        FileOutcome::Failed { why } if why.starts_with(&file.to_string()) => Some(why.clone()),
+        FileOutcome::Failed { why } => Some(format!("{file}: {why}")),
+        _ => None,
+    }
+}
+
+/// The line printed for a file.
+pub fn line(report: &FileReport) -> String {
+    let file = report.file.display();
+    match &report.outcome {
+        FileOutcome::Added { entry, warnings } | FileOutcome::Replaced { entry, warnings } => {
+            let (word, _) = status(&report.outcome);
+            let mut s = format!(
+                "{word} {} from {file} ({}, {} rules",
+                entry.id,
+                entry.format.name(),
+                entry.rules
+            );
+            if *warnings > 0 {
+                s.push_str(&format!(", {warnings} reading warnings"));
+            }
+            s.push(')');
+            s
+        }
+        FileOutcome::Unchanged { id, embedded: true } => {
+            format!("unchanged: {file} is built into arbiter as {id}; nothing to do")
+        }
+        FileOutcome::Unchanged { id, .. } => {
+            format!("unchanged: {file} is already indexed as {id}; nothing to do")
+        }
+        FileOutcome::Refused { id, .. } => format!("refused {id} from {file}"),
+        FileOutcome::Failed { .. } => format!("failed {file}"),
+    }
+}
+
+pub fn print(summary: &Summary, ctx: &Context) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for report in &summary.reports {
+        if let Some(p) = problem(report) {
+            eprintln!("arbiter: {p}");
+        }
+    }
+    if ctx.json {
+        let files: Vec<_> = summary
+            .reports
+            .iter()
+            .map(|r| {
+                let (word, id) = status(&r.outcome);
+                let warnings = match &r.outcome {
+                    FileOutcome::Added { warnings, .. }
+                    | FileOutcome::Replaced { warnings, .. } => Some(*warnings),
+                    _ => None,
+                };
+                json!({
+                    "file": r.file.display().to_string(),
+                    "status": word,
+                    "revision": id,
+                    "warnings": warnings,
+                    "message": problem(r),
+                })
+            })
+            .collect();
+        let doc = json!({
+            "index": summary.index.display().to_string(),
+            "files": files,
+            "revisions": summary.revisions,
+            "embedded": summary.embedded,
+            "rebuilt": summary.rebuilt,
+        });
+        writeln!(out, "{doc:#}")?;
+        return Ok(());
+    }
+    for report in &summary.reports {
+        if problem(report).is_none() {
+            writeln!(out, "{}", line(report))?;
+        }
+    }
+    let added = summary
+        .reports
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.outcome,
+                FileOutcome::Added { .. } | FileOutcome::Replaced { .. }
+            )
+        })
+        .count();
+    writeln!(
+        out,
+        "{} {} revision{} ingested; {} now holds {} ingested revision{} (plus {} built in)",
+        "index:".bold(),
+        added,
+        if added == 1 { "" } else { "s" },
+        summary.index.display(),
+        summary.revisions,
+        if summary.revisions == 1 { "" } else { "s" },
+        summary.embedded
+    )?;
+    Ok(())
+}
