@@ -154,7 +154,7 @@ fn display_name(path: &Path) -> String {
 
 pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
-    let library = Library::embedded_only();
+    let library = super::library(ctx)?;
     let mut reports = Vec::new();
     let mut unreadable = Vec::new();
     let mut out = String::new();

@@ -1383,7 +1383,12 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        let events = vec![event(EventKind::Stack, subjects, &[rule, "602.2", "602.5d"], text)];
+        let events = vec![event(
+            EventKind::Stack,
+            subjects,
+            &[rule, "602.2", "602.5d"],
+            text,
+        )];
         let source_object = self.cards[src].object;
         self.stack.push(StackItem {
             kind: StackKind::Ability {
