@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod glossary;
+pub mod lineage;
 pub mod location;
 pub mod schema;
 pub mod search;

@@ -1147,14 +1147,27 @@ impl Game {
             let allowed = self.land_plays_allowed(p);
             let played = self.lands_played(p);
             if played >= allowed {
-                out.push(reason(
+                let mut limit = reason(
                     &["305.2", "305.2b"],
                     format!(
                         "{} has played {played} land{} this turn and can play {allowed}",
                         self.player_name(p),
                         plural(played)
                     ),
-                ));
+                );
+                // Before 305.2b, the land limit was part of 305.3 (2011-07-15).
+                limit.cites = limit
+                    .cites
+                    .into_iter()
+                    .map(|c| {
+                        if c.rule.to_string() == "305.2b" {
+                            c.or_else("305.3", "2011-07-15")
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                out.push(limit);
             }
         }
         if !out.is_empty() {
@@ -2617,6 +2630,7 @@ impl Game {
                 .parse()
                 .unwrap_or(crate::model::RuleNumber::rule(704)),
             numbering: UNIQUENESS_NUMBERING,
+            otherwise: None,
         };
         let per_player = self.rules.legend_rule_per_player();
         let mut done: Vec<CardId> = Vec::new();
