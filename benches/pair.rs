@@ -135,6 +135,30 @@ fn bench_lineage(c: &mut Criterion) {
     c.bench_function("lineage load (synthetic 5 revisions)", |bench| {
         bench.iter(|| lineage::Lineage::from_bytes(black_box(&stored)))
     });
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(|e| {
+                let name = e.ok()?.file_name().to_string_lossy().to_string();
+                Some(name.strip_prefix("cr-")?.strip_suffix(".txt")?.to_string())
+            })
+            .collect()
+        })
+        .unwrap_or_default();
+    ids.sort();
+    let corpus: Vec<Revision> = ids.iter().filter_map(|id| read_corpus(&dir, id)).collect();
+    let refs: Vec<&Revision> = corpus.iter().collect();
+    let name = format!("lineage of the corpus ({} revisions)", refs.len());
+    c.bench_function(&name, |bench| {
+        bench.iter(|| lineage::build(black_box(&refs)))
+    });
+    let stored = lineage::build(&refs).to_bytes();
+    eprintln!("stored lineage of the corpus: {} bytes", stored.len());
+    c.bench_function("lineage load (corpus)", |bench| {
+        bench.iter(|| lineage::Lineage::from_bytes(black_box(&stored)))
+    });
 }
 
 criterion_group! {

@@ -229,7 +229,7 @@ fn display_name(path: &Path) -> String {
 pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
     let library = super::library(ctx)?;
-    let stored = super::stored_lineage(ctx);
+    let stored = super::stored_lineage(ctx, &library);
     let mut reports = Vec::new();
     let mut unreadable = Vec::new();
     let mut out = String::new();

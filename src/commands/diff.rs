@@ -35,7 +35,7 @@ pub fn run(args: DiffArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let to = library.resolve(Some(&args.to))?.id.clone();
     let a = library.load(&from)?;
     let b = library.load(&to)?;
-    let known = super::stored_lineage(ctx)
+    let known = super::stored_lineage(ctx, &library)
         .map(|l| l.pairs(&a.id, &b.id))
         .unwrap_or_default();
     let changes = diff::pair_with(&a, &b, &options, &known);

@@ -23,7 +23,7 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         .with_context(|| format!("history {}", args.number))?;
     let library = super::library(ctx)?;
     let rev = library.resolve(args.rev.as_deref())?.id.clone();
-    let stored = super::stored_lineage(ctx).filter(|l| l.knows(&rev));
+    let stored = super::stored_lineage(ctx, &library).filter(|l| l.knows(&rev));
     let lineage = match stored {
         Some(l) => l,
         None => {

@@ -97,9 +97,13 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
 
 /// The lineage stored at ingest, if the index has one. A damaged file is reported on
 /// stderr and ignored (the caller computes what it needs instead).
-pub(crate) fn stored_lineage(ctx: &Context) -> Option<crate::diff::lineage::Lineage> {
-    let dir = crate::index::locate(ctx.index.as_deref()).dir;
-    match crate::index::lineage::load(&dir) {
+pub(crate) fn stored_lineage(
+    ctx: &Context,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let generation = library.catalogue()?.generation;
+    let location = crate::index::locate(ctx.index.as_deref());
+    match crate::index::lineage::load(&location.dir, generation) {
         Ok(lineage) => lineage,
         Err(e) => {
             eprintln!("arbiter: warning: {e:#}");

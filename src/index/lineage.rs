@@ -1,39 +1,53 @@
-//! Where the lineage lives on disk: `lineage.bin` in the index folder, written at ingest
-//! (after every change to the set of revisions) and read by `history`, `diff` and the
-//! scenario checker. The file is [`Lineage::to_bytes`]: it loads without parsing text.
+//! Where the lineage lives on disk: `lineage-g<generation>.bin` in the index folder,
+//! written at ingest right after the generation it describes is committed, and read by
+//! `history`, `diff` and the scenario checker. A generation whose lineage file is missing
+//! (an ingest stopped between the two steps) simply has none: readers compute what they
+//! need instead. The file is [`Lineage::to_bytes`]: it loads without parsing text.
 
 use std::path::{Path, PathBuf};
 
 use crate::diff::lineage::{self, Lineage};
 use crate::model::Revision;
 
-/// The lineage file's name inside the index folder.
-pub const FILE: &str = "lineage.bin";
+const PREFIX: &str = "lineage-g";
+const SUFFIX: &str = ".bin";
 
-/// The lineage file of an index folder.
-pub fn path(index: &Path) -> PathBuf {
-    index.join(FILE)
+/// The lineage file of one generation of an index folder.
+pub fn path(index: &Path, generation: u64) -> PathBuf {
+    index.join(format!("{PREFIX}{generation}{SUFFIX}"))
 }
 
-/// Builds the lineage of `revisions` and writes it into the index folder, replacing what
-/// was there (written to a temporary file first, so a reader never sees half a file).
-pub fn store(index: &Path, revisions: &[&Revision]) -> std::io::Result<Lineage> {
+/// Builds the lineage of `revisions` and writes it as the lineage of `generation`
+/// (through a temporary file, so a reader never sees half a file), then removes the
+/// lineage files of other generations.
+pub fn store(index: &Path, generation: u64, revisions: &[&Revision]) -> std::io::Result<Lineage> {
     let lineage = lineage::build(revisions);
-    save(index, &lineage)?;
+    save(index, generation, &lineage)?;
     Ok(lineage)
 }
 
-/// Writes a lineage into the index folder.
-pub fn save(index: &Path, lineage: &Lineage) -> std::io::Result<()> {
-    let target = path(index);
-    let partial = index.join(format!("{FILE}.partial"));
+/// Writes a lineage as that of `generation` and removes older ones.
+pub fn save(index: &Path, generation: u64, lineage: &Lineage) -> std::io::Result<()> {
+    let target = path(index, generation);
+    let partial = index.join(format!(".tmp-{}-lineage", std::process::id()));
     std::fs::write(&partial, lineage.to_bytes())?;
-    std::fs::rename(&partial, &target)
+    std::fs::rename(&partial, &target)?;
+    if let Ok(entries) = std::fs::read_dir(index) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            let other =
+                name.starts_with(PREFIX) && name.ends_with(SUFFIX) && entry.path() != target;
+            if other {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    Ok(())
 }
 
-/// The stored lineage of an index folder: `Ok(None)` when there is none yet.
-pub fn load(index: &Path) -> anyhow::Result<Option<Lineage>> {
-    let file = path(index);
+/// The stored lineage of one generation: `Ok(None)` when there is none.
+pub fn load(index: &Path, generation: u64) -> anyhow::Result<Option<Lineage>> {
+    let file = path(index, generation);
     let bytes = match std::fs::read(&file) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

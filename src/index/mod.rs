@@ -7,6 +7,7 @@
 //! `lineage` submodule here.
 
 pub mod analysis;
+mod files;
 pub mod glossary;
 pub mod lineage;
 pub mod location;

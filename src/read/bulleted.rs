@@ -62,22 +62,120 @@ static WORD: LazyLock<Regex> =
 
 /// "an objects card type": a singular determiner, a game noun with an `s`, then what it
 /// owns. A plural never follows "a", "an", "each" or "that", and "the objects card
-/// type" reads only as a possessive.
+/// type" reads only as a possessive. "its owners graveyard" and "the players life total"
+/// read the same way: a noun with an `s` between a singular determiner and a thing owned.
+/// Nouns that are also verbs ("that costs mana", "that turns face up") are left out: after
+/// a relative "that" they are verbs.
 static POSSESSIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?x)\b((?i:a|an|the|that|this|each|another|any|one)\s+)
-        (card|object|player|permanent|spell|creature|opponent|token|source|ability|effect|land|artifact|Aura|Equipment)s
+        r"(?x)\b((?i:a|an|the|that|this|each|another|any|one|its|your|his|her|target|enchanted
+            |equipped)\s+)
+        (card|object|player|permanent|spell|creature|opponent|token|source|ability|effect|land
+            |artifact|Aura|Equipment|owner|controller|team|copy|planeswalker|battle|Saga
+            |archenemy|deck|game|blocker|attacker|monarch|commander|emblem|plane|scheme
+            |dungeon|keyword|symbol|step|subgame|sticker|contraption|attraction)s
         (\s+(?:card|cards|type|types|subtype|subtypes|subtype\(s\)|supertype|supertypes|prior
             |controller|owner|name|power|toughness|mana|text|ability|abilities|hand|library
-            |graveyard|characteristics|color|colors|loyalty|value|own)\b)",
+            |graveyard|characteristics|color|colors|loyalty|value|own|life|turn|team
+            |opponent|opponents|deck|mana\ cost|copiable|counters|controllers|owners|defense
+            |face|faces|timestamp|total|resolution)\b)",
     )
     .expect("static regex")
 });
+
+/// "its a", "its not", "its put": the possessive "its" is always followed by what it
+/// owns, never by an article, a negation, an adverb or a participle, so before these
+/// words the stripped word was "it’s".
+const AFTER_ITS: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "not",
+    "no",
+    "neither",
+    "never",
+    "on",
+    "in",
+    "there",
+    "too",
+    "also",
+    "always",
+    "still",
+    "currently",
+    "already",
+    "just",
+    "often",
+    "instead",
+    "being",
+    "been",
+    "put",
+    "cast",
+    "removed",
+    "countered",
+    "turned",
+    "expected",
+    "affected",
+    "phased",
+    "moved",
+    "created",
+    "tapped",
+    "untapped",
+    "blocked",
+    "blocking",
+    "attacking",
+    "attached",
+    "copying",
+    "spliced",
+    "paired",
+    "written",
+    "exiled",
+    "possible",
+    "impossible",
+    "banned",
+    "drawn",
+    "depicted",
+    "relevant",
+    "checking",
+    "allowed",
+    "illegal",
+    "declared",
+    "dealt",
+    "modifying",
+    "applied",
+    "customary",
+    "treated",
+    "cycled",
+    "clear",
+    "controlled",
+    "seated",
+    "considered",
+    "representing",
+    "enchanting",
+    "revealed",
+    "doubled",
+    "melded",
+    "kicked",
+    "protected",
+    "referring",
+    "physically",
+    "visible",
+];
+
+/// "its" before one of [`AFTER_ITS`].
+static ITS_CONTRACTION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b([Ii])ts(\s+)([a-z]+)\b").expect("static regex"));
 
 /// Restores the apostrophes of `text` (see the module documentation).
 pub(super) fn restore_apostrophes(text: &str) -> String {
     let text = POSSESSIVE.replace_all(text, |c: &Captures| {
         format!("{}{}’s{}", &c[1], &c[2], &c[3])
+    });
+    let text = ITS_CONTRACTION.replace_all(&text, |c: &Captures| {
+        if AFTER_ITS.contains(&&c[3]) {
+            format!("{}t’s{}{}", &c[1], &c[2], &c[3])
+        } else {
+            c[0].to_string()
+        }
     });
     WORD.replace_all(&text, |c: &Captures| {
         let word = &c[0];

@@ -1,9 +1,8 @@
-//! Official-style rule lines, once a copy's own decoration is gone: `303. Enchantments`,
-//! `303.4. Some enchantments…`, `303.4c If an Aura…`, `Example: …`, and indented
-//! continuation lines. [`read`] stands in for the official reader until the readers'
-//! work lands (the web-page and bulleted readers clean their shape away and hand what is
-//! left to the official reader); the other helpers are shared by the seed readers, which
-//! finish their rules with [`finish`] (references filled in, never complete).
+//! What the seed readers share: official-style rule numbers at the start of a line
+//! (`303. Enchantments`, `303.4c If an Aura…`), titles told from text, duplicate numbers
+//! warned about, and [`finish`], which fills in every rule's references and marks the
+//! revision a fragment. (The web-page and bulleted readers hand their cleaned text to the
+//! official reader itself.)
 
 use std::sync::LazyLock;
 
@@ -17,16 +16,11 @@ static RULE_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(\d{3})\.(?:(\d{1,4})([a-z])?\.?)?(?:\s+(.*))?$").expect("static regex")
 });
 
-/// `Example: …` (also `Examples:`).
-static EXAMPLE_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^Examples?:\s*(.*)$").expect("static regex"));
-
-/// One line of a cleaned copy: its 1-based number in the source, whether it was indented,
-/// and its text without leading or trailing white space.
+/// One source line: its 1-based number and its text without leading or trailing white
+/// space.
 #[derive(Debug, Clone)]
 pub(super) struct Line {
     pub number: usize,
-    pub indented: bool,
     pub text: String,
 }
 
@@ -36,7 +30,6 @@ impl Line {
         let raw = raw.replace('\u{a0}', " ");
         Line {
             number,
-            indented: raw.starts_with([' ', '\t']),
             text: collapse_spaces(raw.trim()),
         }
     }
@@ -100,75 +93,6 @@ pub(super) fn new_rule(number: RuleNumber, text: String) -> Rule {
     }
 }
 
-/// What a continuation line extends.
-enum Last {
-    Nothing,
-    Text(RuleNumber),
-    Example(RuleNumber),
-}
-
-/// Reads official-style rule lines. Lines that are neither a rule nor an example extend
-/// the rule (or example) before them; a line that is not indented gets a warning, since
-/// official rule text never wraps.
-pub(super) fn read(lines: &[Line]) -> Parsed {
-    let mut parsed = Parsed::default();
-    let mut last = Last::Nothing;
-    for line in lines.iter().filter(|l| !l.text.is_empty()) {
-        if let Some((number, text)) = rule_line(&line.text) {
-            insert(&mut parsed, line.number, new_rule(number, text));
-            last = Last::Text(number);
-        } else if let Some(caps) = EXAMPLE_LINE.captures(&line.text) {
-            let example = caps.get(1).map_or("", |m| m.as_str()).to_string();
-            match &last {
-                Last::Text(n) | Last::Example(n) => {
-                    let n = *n;
-                    if let Some(rule) = parsed.rules.get_mut(&n) {
-                        rule.examples.push(example);
-                    }
-                    last = Last::Example(n);
-                }
-                Last::Nothing => parsed.warnings.push(Warning {
-                    line: line.number,
-                    message: "an example before any rule; dropped".to_string(),
-                }),
-            }
-        } else {
-            let target = match &last {
-                Last::Nothing => None,
-                Last::Text(n) | Last::Example(n) => Some(*n),
-            };
-            let Some(n) = target else {
-                parsed.warnings.push(Warning {
-                    line: line.number,
-                    message: format!("not a rule line; dropped: {}", excerpt(&line.text)),
-                });
-                continue;
-            };
-            if !line.indented {
-                parsed.warnings.push(Warning {
-                    line: line.number,
-                    message: format!(
-                        "neither a rule nor an example; read as a continuation of {n}: {}",
-                        excerpt(&line.text)
-                    ),
-                });
-            }
-            if let Some(rule) = parsed.rules.get_mut(&n) {
-                let slot = match (&last, rule.examples.last_mut()) {
-                    (Last::Example(_), Some(example)) => example,
-                    _ => &mut rule.text,
-                };
-                if !slot.is_empty() {
-                    slot.push(' ');
-                }
-                slot.push_str(&line.text);
-            }
-        }
-    }
-    finish(&mut parsed);
-    parsed
-}
-
 /// The first words of a line, for a warning.
 pub(super) fn excerpt(text: &str) -> String {
     let mut s: String = text.chars().take(60).collect();
@@ -200,38 +124,44 @@ pub(super) fn finish(parsed: &mut Parsed) {
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<Line> {
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| Line::new(i + 1, l))
-            .collect()
+    fn n(s: &str) -> RuleNumber {
+        s.parse().unwrap()
     }
 
     #[test]
-    fn reads_titles_subrules_examples_and_continuations() {
-        let p = read(&lines(
-            "303. Enchantments\n303.4. Some enchantments have the subtype \u{201c}Aura.\u{201d}\n\
-             303.4c If an Aura is enchanting an illegal object,\n   the Aura is put into its owner\u{2019}s graveyard.\n\
-             Example: An\u{a0}example.\n205.2. Card Types\n",
-        ));
-        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-        let r = |s: &str| &p.rules[&s.parse::<RuleNumber>().unwrap()];
-        assert_eq!(r("303").title.as_deref(), Some("Enchantments"));
-        assert_eq!(r("303.4").title, None);
+    fn reads_rule_numbers_and_titles_at_the_start_of_a_line() {
         assert_eq!(
-            r("303.4c").text,
-            "If an Aura is enchanting an illegal object, the Aura is put into its owner\u{2019}s graveyard."
+            rule_line("303.4c If an Aura…"),
+            Some((n("303.4c"), "If an Aura…".into()))
         );
-        assert_eq!(r("303.4c").examples, ["An example."]);
-        assert_eq!(r("205.2").title.as_deref(), Some("Card Types"));
+        assert_eq!(
+            rule_line("303. Enchantments"),
+            Some((n("303"), "Enchantments".into()))
+        );
+        assert_eq!(
+            rule_line("119.1d. Typo"),
+            Some((n("119.1d"), "Typo".into()))
+        );
+        assert_eq!(rule_line("See rule 303.4c."), None);
+        assert_eq!(rule_line("2024. A year"), None);
+        assert_eq!(
+            new_rule(n("205.2"), "Card Types".into()).title.as_deref(),
+            Some("Card Types")
+        );
+        assert_eq!(new_rule(n("205.2a"), "Card Types".into()).title, None);
+        assert_eq!(
+            new_rule(n("205.3"), "Subtypes are words.".into()).title,
+            None
+        );
     }
 
     #[test]
-    fn warns_about_stray_lines_with_their_line_numbers() {
-        let p = read(&lines(
-            "stray words\n303.4c Text.\nmore words\n303.4c Again.\n",
-        ));
-        let got: Vec<usize> = p.warnings.iter().map(|w| w.line).collect();
-        assert_eq!(got, [1, 3, 4]);
+    fn a_repeated_number_keeps_the_first_and_warns_with_the_line() {
+        let mut parsed = Parsed::default();
+        insert(&mut parsed, 3, Rule::new(n("303.4c"), "First."));
+        insert(&mut parsed, 9, Rule::new(n("303.4c"), "Second."));
+        assert_eq!(parsed.rules[&n("303.4c")].text, "First.");
+        assert_eq!(parsed.warnings.len(), 1);
+        assert_eq!(parsed.warnings[0].line, 9);
     }
 }

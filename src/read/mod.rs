@@ -146,6 +146,7 @@ pub(crate) struct Parsed {
 pub fn detect(text: &str) -> Option<Format> {
     let lines: Vec<&str> = text.lines().collect();
     let (mut plain, mut bulleted, mut underlined, mut entries, mut chrome) = (0, 0, 0, 0, 0);
+    let mut dated = 0;
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.is_empty() {
@@ -162,6 +163,9 @@ pub fn detect(text: &str) -> Option<Format> {
         if rulings::is_entry(t) {
             entries += 1;
         }
+        if rulings::is_dated(t) {
+            dated += 1;
+        }
         if rst::is_subrule_heading(t) && lines.get(i + 1).is_some_and(|u| rst::is_underline(u)) {
             underlined += 1;
         }
@@ -169,7 +173,7 @@ pub fn detect(text: &str) -> Option<Format> {
             chrome += 1;
         }
     }
-    if entries >= 1 && entries * 2 >= plain + bulleted {
+    if dated >= 1 && entries >= 1 && entries * 2 >= plain + bulleted {
         Some(Format::RulingsPage)
     } else if underlined >= 2 {
         Some(Format::Rst)

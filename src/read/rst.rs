@@ -57,7 +57,7 @@ static ROLE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// `|T|` symbol substitutions.
 static SUBSTITUTION: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\|([A-Za-z0-9/]{1,4})\|").expect("static regex"));
+    LazyLock::new(|| Regex::new(r"\|([A-Za-z0-9/+]{1,8})\|").expect("static regex"));
 
 /// `**strong**` and `*emphasis*`.
 static EMPHASIS: LazyLock<Regex> =
@@ -203,9 +203,9 @@ pub(crate) fn read(text: &str) -> Parsed {
             heading(&mut parsed, &mut st, line_no, h);
             continue;
         }
-        if line.starts_with("..") {
-            let block_end = block_end(&lines, i + 1);
-            if let Some(caps) = DIRECTIVE.captures(line) {
+        if line.trim_start().starts_with("..") {
+            let block_end = block_end(&lines, i + 1, indent(line));
+            if let Some(caps) = DIRECTIVE.captures(line.trim_start()) {
                 let name = caps.get(1).map_or("", |m| m.as_str());
                 let arg = caps.get(2).map_or("", |m| m.as_str()).trim();
                 let is_example =
@@ -251,20 +251,40 @@ pub(crate) fn read(text: &str) -> Parsed {
             message: format!("the heading “{title}” has no numbered rule under it"),
         });
     }
+    titles_of_subrules(&mut parsed);
     lines::finish(&mut parsed);
     parsed
 }
 
-/// The first line after an indented block that starts at `from`.
-fn block_end(lines: &[&str], from: usize) -> usize {
+/// A subrule whose whole paragraph reads like a title (`702.19` over `-----`, then
+/// `Trample`) is titled, as the official text's `702.19. Trample` is.
+fn titles_of_subrules(parsed: &mut Parsed) {
+    for rule in parsed.rules.values_mut() {
+        if rule.number.depth() == 2 && rule.title.is_none() && lines::looks_like_title(&rule.text) {
+            rule.title = Some(std::mem::take(&mut rule.text));
+        }
+    }
+}
+
+/// The first line after the block of a directive indented `outer` that starts at
+/// `from`: the lines indented deeper than the directive. A lettered item (`a. …`) at the
+/// block's own indentation ends it: items are never part of an example, and copies put
+/// a rule's examples before its lettered subrules at the same depth.
+fn block_end(lines: &[&str], from: usize, outer: usize) -> usize {
     let mut end = from;
     let mut j = from;
+    let mut content: Option<usize> = None;
     while j < lines.len() {
         if lines[j].trim().is_empty() {
             j += 1;
             continue;
         }
-        if indent(lines[j]) == 0 {
+        let depth = indent(lines[j]);
+        if depth <= outer {
+            break;
+        }
+        let first = *content.get_or_insert(depth);
+        if depth <= first && LETTERED_ITEM.is_match(lines[j]) {
             break;
         }
         j += 1;

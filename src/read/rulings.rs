@@ -36,9 +36,14 @@ static CHROME: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
-/// Whether `text` looks like one rulings-page entry with its bracketed date.
+/// Whether `text` begins like a rulings-page entry (`212.1a - …`).
 pub(super) fn is_entry(text: &str) -> bool {
-    ENTRY.is_match(text) && SOURCE_DATE.is_match(text)
+    ENTRY.is_match(text)
+}
+
+/// Whether `text` ends in a rulings page's bracketed source and date.
+pub(super) fn is_dated(text: &str) -> bool {
+    SOURCE_DATE.is_match(text)
 }
 
 /// The text without its bracket, and what the bracket said.
@@ -57,15 +62,33 @@ fn split_source(text: &str) -> (String, Option<(String, Date)>) {
     (body, date.map(|d| (source, d)))
 }
 
+/// An entry read so far: its first line, and its text, which may go on over the next
+/// lines until its bracketed source closes it.
+struct Pending {
+    line: usize,
+    number: RuleNumber,
+    ruling: Option<String>,
+    example: bool,
+    text: String,
+}
+
+impl Pending {
+    fn is_closed(&self) -> bool {
+        SOURCE_DATE.is_match(&self.text)
+    }
+}
+
 pub(crate) fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
     let mut last: Option<RuleNumber> = None;
+    let mut pending: Option<Pending> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = Line::new(i + 1, raw);
         if line.text.is_empty() || CHROME.is_match(&line.text) {
             continue;
         }
         if let Some(caps) = ENTRY.captures(&line.text) {
+            flush(&mut parsed, &mut last, pending.take());
             let number_text = caps.get(1).map_or("", |m| m.as_str());
             let Ok(number) = number_text.parse::<RuleNumber>() else {
                 parsed.warnings.push(Warning {
@@ -74,45 +97,35 @@ pub(crate) fn read(text: &str) -> Parsed {
                 });
                 continue;
             };
-            let (body, source) = split_source(caps.get(3).map_or("", |m| m.as_str()));
-            if let Some(ruling) = caps.get(2) {
-                let ruling = Ruling {
-                    label: format!("{}.Ruling.{}", number.short(), ruling.as_str()),
-                    text: body,
-                    date: source.as_ref().map(|(_, d)| *d),
-                    source: source.map(|(s, _)| s).filter(|s| !s.is_empty()),
-                };
-                parsed
-                    .rules
-                    .entry(number)
-                    .or_insert_with(|| Rule::new(number, String::new()))
-                    .rulings
-                    .push(ruling);
-            } else {
-                let mut rule = if source.is_none() {
-                    lines::new_rule(number, body)
-                } else {
-                    Rule::new(number, body)
-                };
-                rule.last_changed = source.map(|(_, d)| d);
-                lines::insert(&mut parsed, line.number, rule);
-                last = Some(number);
-            }
+            pending = Some(Pending {
+                line: line.number,
+                number,
+                ruling: caps.get(2).map(|m| m.as_str().to_string()),
+                example: false,
+                text: caps.get(3).map_or("", |m| m.as_str()).to_string(),
+            });
         } else if let Some(caps) = EXAMPLE.captures(&line.text) {
-            let (example, source) = split_source(caps.get(1).map_or("", |m| m.as_str()));
-            match last.and_then(|n| parsed.rules.get_mut(&n)) {
-                Some(rule) => {
-                    rule.examples.push(example);
-                    if rule.last_changed.is_none() {
-                        rule.last_changed = source.map(|(_, d)| d);
-                    }
+            flush(&mut parsed, &mut last, pending.take());
+            match last {
+                Some(number) => {
+                    pending = Some(Pending {
+                        line: line.number,
+                        number,
+                        ruling: None,
+                        example: true,
+                        text: caps.get(1).map_or("", |m| m.as_str()).to_string(),
+                    });
                 }
                 None => parsed.warnings.push(Warning {
                     line: line.number,
                     message: "an example before any rule; dropped".to_string(),
                 }),
             }
-        } else if last.is_some() {
+        } else if let Some(open) = pending.as_mut().filter(|p| !p.is_closed()) {
+            // An entry wrapped onto the next line.
+            open.text.push(' ');
+            open.text.push_str(&line.text);
+        } else if last.is_some() || pending.is_some() {
             parsed.warnings.push(Warning {
                 line: line.number,
                 message: format!("not a rulings entry; dropped: {}", excerpt(&line.text)),
@@ -120,8 +133,46 @@ pub(crate) fn read(text: &str) -> Parsed {
         }
         // Anything else before the first entry is the page heading.
     }
+    flush(&mut parsed, &mut last, pending.take());
     lines::finish(&mut parsed);
     parsed
+}
+
+/// Puts a finished entry in place: a rule, an example of the rule above, or a ruling.
+fn flush(parsed: &mut Parsed, last: &mut Option<RuleNumber>, entry: Option<Pending>) {
+    let Some(entry) = entry else { return };
+    let number = entry.number;
+    let (body, source) = split_source(&entry.text);
+    if entry.example {
+        if let Some(rule) = parsed.rules.get_mut(&number) {
+            rule.examples.push(body);
+            if rule.last_changed.is_none() {
+                rule.last_changed = source.map(|(_, d)| d);
+            }
+        }
+    } else if let Some(k) = entry.ruling {
+        let ruling = Ruling {
+            label: format!("{}.Ruling.{k}", number.short()),
+            text: body,
+            date: source.as_ref().map(|(_, d)| *d),
+            source: source.map(|(s, _)| s).filter(|s| !s.is_empty()),
+        };
+        parsed
+            .rules
+            .entry(number)
+            .or_insert_with(|| Rule::new(number, String::new()))
+            .rulings
+            .push(ruling);
+    } else {
+        let mut rule = if source.is_none() {
+            lines::new_rule(number, body)
+        } else {
+            Rule::new(number, body)
+        };
+        rule.last_changed = source.map(|(_, d)| d);
+        lines::insert(parsed, entry.line, rule);
+        *last = Some(number);
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,14 @@ static CHROME: LazyLock<Regex> = LazyLock::new(|| {
           | comments? | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
           | (?:updated|posted|published|last\ updated):\ .{1,40}
           | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
-          | share(?:\ this\ post)? | log\ in | sign\ up | recent\ posts | see\ all
+          | share(?:\ this\ (?:post|page|article))?(?::.*)? | log\ in | sign\ up | sign\ in
+          | recent\ posts | see\ all | related\ posts | (?:previous|next)(?:\ post|\ page)?:?.*
+          | advertisement | sponsored | subscribe.* | leave\ a\ (?:comment|reply) | like
+          | (?:\d+\ )?likes? | tags?:.* | categor(?:y|ies):?.* | powered\ by\ .*
+          | (?:©|\(c\)|copyright)\ .* | .*all\ rights\ reserved\.?
+          | (?:home|menu|search|about|contact|blog|rules|navigation|main\ menu|more)
+          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read
+          | facebook | twitter | reddit | email | print | copy\ link
         )$",
     )
     .expect("static regex")

@@ -355,7 +355,12 @@ pub fn markdown(changes: &Changes) -> String {
                         .collect(),
                     _ => markdown_diff(&change.diff),
                 };
-                let _ = writeln!(out, "- {head}: {body}");
+                let wording = if change.wording_only {
+                    " _(wording only)_"
+                } else {
+                    ""
+                };
+                let _ = writeln!(out, "- {head}{wording}: {body}");
             }
         }
     }

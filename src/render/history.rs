@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::diff::lineage::{Link, Step};
+use crate::diff::text::fold_wording;
 use crate::diff::words::{whole, word_diff};
 use crate::diff::Op;
 
@@ -79,16 +80,25 @@ pub fn terminal(asked: &str, links: &[Link], style: Style) -> String {
             (change, prev) => {
                 out.push(Piece::Heading, format!("\n{}  ", link.revision));
                 out.push(Piece::Number, number);
+                let wording_only = prev.and_then(|p| p.text).is_some_and(|old| {
+                    !prev.is_some_and(|p| p.same_text(link))
+                        && fold_wording(old) == fold_wording(link.text.unwrap_or(""))
+                });
+                let changed = if wording_only {
+                    "text changed (wording only)"
+                } else {
+                    "text changed"
+                };
                 let label = match (change, prev) {
                     (Step::Renumbered, Some(p)) => {
                         let from = p.number.map(|n| n.short()).unwrap_or_default();
                         if p.same_text(link) {
                             format!("  renumbered from {from}, same text")
                         } else {
-                            format!("  renumbered from {from}, text changed")
+                            format!("  renumbered from {from}, {changed}")
                         }
                     }
-                    (Step::Modified, _) => "  text changed".to_string(),
+                    (Step::Modified, _) => format!("  {changed}"),
                     (Step::Added, _) => "  added".to_string(),
                     _ => "  first known text".to_string(),
                 };
