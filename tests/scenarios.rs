@@ -6,7 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use arbiter::commands::check::check_text;
+use arbiter::diff::lineage::{self, Lineage};
 use arbiter::library::Library;
+use arbiter::model::Revision;
+use arbiter::read::{read, ReadOptions};
 
 fn markdown_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -28,6 +31,67 @@ fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
 }
 
+/// `../shared/corpus` beside the project; from a git worktree deeper down, the nearest
+/// ancestor's `shared/corpus`; `ARBITER_CORPUS` overrides both.
+fn corpus_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("ARBITER_CORPUS") {
+        return PathBuf::from(dir);
+    }
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    project
+        .ancestors()
+        .skip(1)
+        .map(|a| a.join("shared/corpus"))
+        .find(|d| d.is_dir())
+        .unwrap_or_else(|| project.join("../shared/corpus"))
+}
+
+/// What `arbiter ingest` would store: the lineage of every complete revision from the
+/// oldest a scenario names to the canonical one, read from the corpus. `None` (with a
+/// notice) when the corpus is absent: scenarios of other revisions then cite the
+/// canonical numbers.
+fn corpus_lineage(texts: &[String]) -> Option<Lineage> {
+    let dir = corpus_dir();
+    if !dir.is_dir() {
+        eprintln!(
+            "NOTICE: {} is absent; scenarios under other revisions are checked without the rule lineage",
+            dir.display()
+        );
+        return None;
+    }
+    let oldest = texts
+        .iter()
+        .filter_map(|t| {
+            let line = t
+                .lines()
+                .find(|l| l.trim().to_lowercase().starts_with("- rules:"))?;
+            let value = line.split_once(':')?.1.trim().to_string();
+            value.get(..10).map(str::to_string)
+        })
+        .min()?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_prefix("cr-"))
+                .and_then(|n| n.strip_suffix(".txt"))
+                .is_some_and(|date| date >= oldest.as_str() && date <= "2026-01-16")
+        })
+        .collect();
+    files.sort();
+    let revisions: Vec<Revision> = files
+        .iter()
+        .filter_map(|f| {
+            let bytes = std::fs::read(f).ok()?;
+            read(&f.display().to_string(), &bytes, &ReadOptions::default()).ok()
+        })
+        .collect();
+    let refs: Vec<&Revision> = revisions.iter().collect();
+    Some(lineage::build(&refs))
+}
+
 #[test]
 fn every_scenario_holds() {
     let files = markdown_files(&scenarios_dir());
@@ -36,14 +100,18 @@ fn every_scenario_holds() {
         return;
     }
     let library = Library::embedded_only();
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap_or_default())
+        .collect();
+    let lineage = corpus_lineage(&texts);
     let mut failures = Vec::new();
-    for file in &files {
+    for (file, text) in files.iter().zip(&texts) {
         let name = file
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        match check_text(&library, &name, &text) {
+        match check_text(&library, lineage.as_ref(), &name, text) {
             Err(e) => failures.push(format!("{name}: could not be read: {e}")),
             Ok(report) if !report.passed => {
                 let mut detail = format!("{name}: {}", report.scenario);
@@ -86,7 +154,7 @@ fn every_malformed_scenario_fails_with_its_error() {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let expected =
             std::fs::read_to_string(file.with_extension("err")).map(|s| s.trim_end().to_string());
-        let actual = match check_text(&library, &name, &text) {
+        let actual = match check_text(&library, None, &name, &text) {
             Ok(_) => "(read without error)".to_string(),
             Err(e) => e.to_string(),
         };
@@ -99,4 +167,100 @@ fn every_malformed_scenario_fails_with_its_error() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+mod cli {
+    //! `arbiter check` as a user runs it: the report, the summary line, exit statuses.
+
+    use assert_cmd::Command;
+    use predicates::prelude::*;
+
+    fn arbiter() -> Command {
+        let mut cmd = Command::cargo_bin("arbiter").unwrap_or_else(|e| panic!("{e}"));
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("ARBITER_INDEX")
+            .env("NO_COLOR", "1");
+        cmd
+    }
+
+    #[test]
+    fn the_contract_example_passes_with_exit_0() {
+        arbiter()
+            .args(["check", "tests/check/protection-example.md"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(
+                "1. keeper gains protection from red until end of turn",
+            ))
+            .stdout(predicate::str::contains(
+                "agility is an Aura attached illegally",
+            ))
+            .stdout(predicate::str::contains("(704.5m"))
+            .stdout(predicate::str::contains(
+                "PASS hammer is unattached (704.5n)",
+            ))
+            .stdout(predicate::str::contains("PASSED: 3 of 3 expectations hold"));
+    }
+
+    #[test]
+    fn a_failed_expectation_exits_1() {
+        arbiter()
+            .args(["check", "tests/check/failing-expectation.md"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("ILLEGAL"))
+            .stdout(predicate::str::contains("(305.2, 305.2b)"))
+            .stdout(predicate::str::contains("FAIL action 1 is legal"));
+    }
+
+    #[test]
+    fn several_files_end_with_the_summary_line() {
+        arbiter()
+            .args(["check", "tests/check"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::ends_with("1 passed, 1 failed\n"));
+    }
+
+    #[test]
+    fn an_unreadable_scenario_exits_2_naming_file_and_line() {
+        arbiter()
+            .args(["check", "tests/scenarios/malformed/unknown-verb.md"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "tests/scenarios/malformed/unknown-verb.md:10: unknown verb `flies`",
+            ));
+    }
+
+    #[test]
+    fn json_is_one_document_with_the_contract_keys() {
+        let out = arbiter()
+            .args(["check", "--json", "tests/check/protection-example.md"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(0));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        for key in [
+            "scenario",
+            "revision",
+            "actions",
+            "state_based_actions",
+            "board",
+            "expectations",
+            "passed",
+        ] {
+            assert!(doc.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(doc["actions"][0]["legal"], true);
+        assert_eq!(doc["expectations"][2]["passed"], true);
+        let several = arbiter()
+            .args(["check", "--json", "tests/check"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let docs: serde_json::Value =
+            serde_json::from_slice(&several.stdout).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(docs.as_array().map(Vec::len), Some(2));
+    }
 }

@@ -252,6 +252,22 @@ impl Game {
                 cards[i].attached_to = Some((t, obj));
             }
         }
+        // 310.8a, 310.11a: a battle written without a protector has the one its controller
+        // would have chosen as it entered: an opponent for a Siege, else its controller.
+        let n = setup.players.len().max(1);
+        for card in cards.iter_mut() {
+            if rules.battles()
+                && card.zone == Zone::Battlefield
+                && card.protector.is_none()
+                && card.printed.is(CardType::Battle)
+            {
+                card.protector = if card.printed.has_subtype("siege") {
+                    (n > 1).then_some((card.controller + 1) % n)
+                } else {
+                    Some(card.controller)
+                };
+            }
+        }
         let clock = cards.iter().map(|c| c.timestamp).max().unwrap_or(0) + 1;
         let next_object = cards.len() as u32 + 1;
         // `Stack` is listed top first.
@@ -1131,14 +1147,27 @@ impl Game {
             let allowed = self.land_plays_allowed(p);
             let played = self.lands_played(p);
             if played >= allowed {
-                out.push(reason(
+                let mut limit = reason(
                     &["305.2", "305.2b"],
                     format!(
                         "{} has played {played} land{} this turn and can play {allowed}",
                         self.player_name(p),
                         plural(played)
                     ),
-                ));
+                );
+                // Before 305.2b, the land limit was part of 305.3 (2011-07-15).
+                limit.cites = limit
+                    .cites
+                    .into_iter()
+                    .map(|c| {
+                        if c.rule.to_string() == "305.2b" {
+                            c.or_else("305.3", "2011-07-15")
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                out.push(limit);
             }
         }
         if !out.is_empty() {
@@ -1147,7 +1176,7 @@ impl Game {
         let mut events = vec![event(
             EventKind::Played,
             vec![Target::Player(p), Target::Card(c)],
-            &["305.1", "116.2a"],
+            &["305.1", "116.2a", "305.2", "305.2a"],
             format!(
                 "{} plays {name} (a special action; it doesn't use the stack)",
                 self.player_name(p)
@@ -1252,7 +1281,16 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
         subjects.extend(targets.iter().map(|(t, _)| *t));
-        let mut events = vec![event(EventKind::Stack, subjects, &["601.2"], text)];
+        let mut numbers = vec!["601.2"];
+        if aura {
+            numbers.extend(["303.4a", "115.1b"]);
+        }
+        if v.chars.is(CardType::Instant) {
+            numbers.extend(["304.1", "117.1a"]);
+        } else if v.chars.has(&Ability::Flash) {
+            numbers.extend(["702.8a", "117.1a"]);
+        }
+        let mut events = vec![event(EventKind::Stack, subjects, &numbers, text)];
         events.extend(self.move_card(c, Zone::Stack, Some(p), &["601.2a"], "cast"));
         self.stack.push(StackItem {
             kind: StackKind::Spell(c),
@@ -1358,7 +1396,12 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        let events = vec![event(EventKind::Stack, subjects, &[rule, "602.2"], text)];
+        let events = vec![event(
+            EventKind::Stack,
+            subjects,
+            &[rule, "602.2", "602.5d"],
+            text,
+        )];
         let source_object = self.cards[src].object;
         self.stack.push(StackItem {
             kind: StackKind::Ability {
@@ -2587,6 +2630,7 @@ impl Game {
                 .parse()
                 .unwrap_or(crate::model::RuleNumber::rule(704)),
             numbering: UNIQUENESS_NUMBERING,
+            otherwise: None,
         };
         let per_player = self.rules.legend_rule_per_player();
         let mut done: Vec<CardId> = Vec::new();

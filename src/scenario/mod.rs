@@ -46,6 +46,9 @@ pub const UNIQUENESS_NUMBERING: &str = "2017-01-20";
 pub struct Cite {
     pub rule: RuleNumber,
     pub numbering: &'static str,
+    /// Where a revision has no counterpart of `rule` (a rule since split off), the rule
+    /// that said the same there: a number in the numbering of another revision.
+    pub otherwise: Option<(RuleNumber, &'static str)>,
 }
 
 impl Cite {
@@ -54,6 +57,16 @@ impl Cite {
         Cite {
             rule: number.parse().unwrap_or(RuleNumber::rule(100)),
             numbering: CANONICAL,
+            otherwise: None,
+        }
+    }
+
+    /// The same citation, with the rule that said the same in `numbering`'s revision for
+    /// revisions that lack this one.
+    pub fn or_else(self, number: &str, numbering: &'static str) -> Cite {
+        Cite {
+            otherwise: number.parse().ok().map(|n| (n, numbering)),
+            ..self
         }
     }
 }

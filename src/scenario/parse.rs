@@ -888,7 +888,11 @@ impl<'a> Reader<'a> {
 
     fn read_actions(&self) -> R<Vec<ActionItem>> {
         let Some(section) = self.section("Actions") else {
-            return Ok(Vec::new());
+            let last = self.doc.sections.iter().map(|s| s.line).max().unwrap_or(1);
+            return self.err(
+                last,
+                "missing section `## Actions` (expected a list of actions; the section may be empty)",
+            );
         };
         let mut out = Vec::new();
         for (i, item) in section.items.iter().enumerate() {

@@ -185,7 +185,11 @@ pub fn play(
     let map = |cs: &[Cite]| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for c in cs {
-            if let Some(n) = citations.cite(c.numbering, c.rule) {
+            let mapped = citations.cite(c.numbering, c.rule).or_else(|| {
+                let (rule, numbering) = c.otherwise?;
+                citations.cite(numbering, rule)
+            });
+            if let Some(n) = mapped {
                 let s = n.short();
                 if !out.contains(&s) {
                     out.push(s);

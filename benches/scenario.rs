@@ -1,0 +1,71 @@
+//! How long the checker takes to read and play one scenario (the contract's example) and
+//! the whole suite in `tests/scenarios/`, without process start or printing.
+//! `cargo bench --bench scenario`.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+use arbiter::scenario::{self, Rules, SameNumbers};
+
+const EXAMPLE: &str = r#"# Protection sheds an Aura but not an Equipment
+
+## Game
+- players: Alice, Bob
+- turn: Alice
+- step: precombat main
+- rules: 2026-01-16
+
+## Battlefield
+- keeper "Keeper of Kookus": Creature — Human 1/3; controller Alice
+- hammer "Jackhammer": Artifact — Equipment; controller Alice; color red; equip {2}; attached to keeper
+- agility "Agility": Enchantment — Aura; controller Alice; color red; enchant creature; attached to keeper
+
+## Actions
+1. keeper gains protection from red until end of turn
+
+## Expect
+- agility is in Alice's graveyard (704.5m)
+- hammer is on the battlefield
+- hammer is unattached (704.5n)
+"#;
+
+fn parse_and_play(name: &str, text: &str) -> bool {
+    match scenario::parse(name, text) {
+        Ok(s) => scenario::play(&s, Rules::canonical(), "2026-01-16", &SameNumbers).passed,
+        Err(_) => false,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    c.bench_function("parse and play the contract's example", |b| {
+        b.iter(|| parse_and_play("example.md", black_box(EXAMPLE)))
+    });
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let suite: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "md"))
+                .filter(|p| !p.ends_with("README.md"))
+                .filter_map(|p| {
+                    let text = std::fs::read_to_string(&p).ok()?;
+                    Some((p.display().to_string(), text))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if !suite.is_empty() {
+        c.bench_function("parse and play tests/scenarios", |b| {
+            b.iter(|| {
+                suite
+                    .iter()
+                    .filter(|(n, t)| parse_and_play(n, black_box(t)))
+                    .count()
+            })
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
