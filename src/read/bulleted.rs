@@ -203,13 +203,25 @@ pub(crate) fn read(text: &str) -> Parsed {
     // Bullets and the page heading go; line numbers stay the source's.
     let mut cleaned = String::with_capacity(text.len());
     let mut seen_rule = false;
-    for raw in text.lines() {
-        let body = match BULLET.find(raw) {
+    // The first subrule line without a bullet, when others have one: a mixed document.
+    let (mut with_bullet, mut without_bullet) = (0, None);
+    for (i, raw) in text.lines().enumerate() {
+        let bullet = BULLET.find(raw);
+        let body = match bullet {
             Some(m) => &raw[m.end()..],
             None => raw,
         };
         let trimmed = body.trim();
-        let is_rule = lines::rule_line(trimmed).is_some();
+        let rule = lines::rule_line(trimmed);
+        let is_rule = rule.is_some();
+        if rule.is_some_and(|(n, _)| n.depth() >= 2) {
+            match bullet {
+                Some(_) => with_bullet += 1,
+                None => {
+                    without_bullet.get_or_insert(i + 1);
+                }
+            }
+        }
         seen_rule |= is_rule;
         let heading = !seen_rule && !trimmed.is_empty() && HEADING.is_match(trimmed);
         if !heading {
@@ -224,6 +236,14 @@ pub(crate) fn read(text: &str) -> Parsed {
     }
     // What is left is official-style rule lines: the official reader's logic reads them.
     let mut parsed = super::official::read(&cleaned);
+    if let (true, Some(line)) = (with_bullet > 0, without_bullet) {
+        parsed.warnings.push(crate::model::Warning {
+            line,
+            message: "rule lines with bullets and without them (a document of mixed shapes); \
+                      both are read as rules"
+                .to_string(),
+        });
+    }
     parsed.complete = false;
     parsed
 }

@@ -12,21 +12,34 @@ use super::lines;
 use super::Parsed;
 use crate::model::Section;
 
-/// Lines that are page furniture, never rules text.
-static CHROME: LazyLock<Regex> = LazyLock::new(|| {
+/// Page furniture that only a web page has: what tells a copy of a page from the
+/// official text ([`super::detect`] counts these).
+static SIGNATURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:
             top\ of\ page | bottom\ of\ page | back\ to\ top | skip\ to\ (?:main\ )?content
-          | comments? | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
+          | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
           | (?:updated|posted|published|last\ updated):\ .{1,40}
           | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
-          | share(?:\ this\ (?:post|page|article))?(?::.*)? | log\ in | sign\ up | sign\ in
+          | share\ this\ (?:post|page|article)(?::.*)? | leave\ a\ (?:comment|reply)
+          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read
+        )$",
+    )
+    .expect("static regex")
+});
+
+/// Lines that are page furniture too, but are words the rules text could hold on their
+/// own, or that the official text has too (its credits end in "© … All Rights
+/// Reserved."): dropped from a page, never counted as its signature.
+static CHROME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:
+            comments? | share(?::.*)? | log\ in | sign\ up | sign\ in
           | recent\ posts | see\ all | related\ posts | (?:previous|next)(?:\ post|\ page)?:?.*
-          | advertisement | sponsored | subscribe.* | leave\ a\ (?:comment|reply) | like
-          | (?:\d+\ )?likes? | tags?:.* | categor(?:y|ies):?.* | powered\ by\ .*
+          | advertisement | sponsored | subscribe.* | like | (?:\d+\ )?likes? | tags?:.*
+          | categor(?:y|ies):?.* | powered\ by\ .*
           | (?:©|\(c\)|copyright)\ .* | .*all\ rights\ reserved\.?
           | (?:home|menu|search|about|contact|blog|rules|navigation|main\ menu|more)
-          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read
           | facebook | twitter | reddit | email | print | copy\ link
         )$",
     )
@@ -39,10 +52,16 @@ static PAGE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static regex")
 });
 
-/// Whether a line is page chrome (used by [`super::detect`] too).
+/// Whether a line is page chrome that only a web page has (used by [`super::detect`]).
 pub(super) fn is_chrome(line: &str) -> bool {
     let line = lines::collapse_spaces(&line.replace('\u{a0}', " "));
-    CHROME.is_match(&line)
+    SIGNATURE.is_match(&line)
+}
+
+/// Whether a line is page chrome of any kind, to be dropped from a page.
+fn is_furniture(line: &str) -> bool {
+    let line = lines::collapse_spaces(&line.replace('\u{a0}', " "));
+    SIGNATURE.is_match(&line) || CHROME.is_match(&line)
 }
 
 pub(crate) fn read(text: &str) -> Parsed {
@@ -58,7 +77,7 @@ pub(crate) fn read(text: &str) -> Parsed {
             if let (Some(number), Some(title)) = (number, title) {
                 sections.push(Section { number, title });
             }
-        } else if !is_chrome(trimmed) {
+        } else if !is_furniture(trimmed) {
             cleaned.push_str(line.trim_end());
         }
         cleaned.push('\n');
