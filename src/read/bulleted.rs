@@ -179,7 +179,13 @@ pub(super) fn restore_apostrophes(text: &str) -> String {
     });
     WORD.replace_all(&text, |c: &Captures| {
         let word = &c[0];
-        let capitalised = word.chars().next().is_some_and(char::is_uppercase);
+        let at = c.get(0).map_or(0, |m| m.start());
+        // A capitalised "Cant" or "Dont" is a contraction only where a sentence starts;
+        // elsewhere it is a name (a card called "Cant" keeps its name).
+        let before = text.get(..at).unwrap_or("").trim_end();
+        let sentence_start =
+            before.is_empty() || before.ends_with(['.', '!', '?', ':', '(', '"', '“', '—']);
+        let capitalised = sentence_start && word.chars().next().is_some_and(char::is_uppercase);
         let lower = word.to_ascii_lowercase();
         for (bare, restored) in CONTRACTIONS {
             if word == *bare {
@@ -271,6 +277,14 @@ mod tests {
             ("Some objects have more than one card type. Tokens have card types.",
              "Some objects have more than one card type. Tokens have card types."),
             ("the subtypes of each card type; its types", "the subtypes of each card type; its types"),
+            // Words that are also words without an apostrophe stay as they are.
+            ("its controller lets ill wed were well shell hell", "its controller lets ill wed were well shell hell"),
+            ("A card named Cant Stop. Cant block.", "A card named Cant Stop. Can’t block."),
+            ("If its a creature, its not blocking; its owners graveyard",
+             "If it’s a creature, it’s not blocking; its owner’s graveyard"),
+            ("all players hands and their owners graveyards", "all players hands and their owners graveyards"),
+            ("an ability that costs mana; a permanent that turns face up",
+             "an ability that costs mana; a permanent that turns face up"),
         ];
         for (from, to) in cases {
             assert_eq!(restore_apostrophes(from), to);

@@ -67,9 +67,16 @@ fn is_furniture(line: &str) -> bool {
 pub(crate) fn read(text: &str) -> Parsed {
     let mut sections = Vec::new();
     // The chrome becomes blank lines, so that line numbers stay the source's.
-    let mut cleaned = String::with_capacity(text.len());
+    let mut cleaned: Vec<String> = Vec::new();
+    // The last line of rules text, and whether chrome came after it.
+    let mut last_text: Option<usize> = None;
+    let mut chrome_since = false;
     for raw in text.lines() {
-        let line = raw.replace('\u{a0}', " ");
+        // A no-break space beside a space is one space ("zones\u{a0} are").
+        let line = raw
+            .replace("\u{a0} ", " ")
+            .replace(" \u{a0}", " ")
+            .replace('\u{a0}', " ");
         let trimmed = line.trim();
         if let Some(caps) = PAGE_TITLE.captures(trimmed) {
             let number = caps.get(1).and_then(|m| m.as_str().parse::<u8>().ok());
@@ -77,18 +84,43 @@ pub(crate) fn read(text: &str) -> Parsed {
             if let (Some(number), Some(title)) = (number, title) {
                 sections.push(Section { number, title });
             }
-        } else if !is_furniture(trimmed) {
-            cleaned.push_str(line.trim_end());
+            chrome_since = true;
+        } else if is_furniture(trimmed) {
+            chrome_since = true;
+        } else if !trimmed.is_empty() {
+            match last_text.filter(|_| chrome_since && continues(trimmed)) {
+                // Chrome (an image, an advertisement) split this rule: its two halves
+                // are one line again.
+                Some(at) => {
+                    cleaned[at].push(' ');
+                    cleaned[at].push_str(trimmed);
+                    cleaned.push(String::new());
+                    chrome_since = false;
+                    continue;
+                }
+                None => last_text = Some(cleaned.len()),
+            }
+            chrome_since = false;
+            cleaned.push(line.trim_end().to_string());
+            continue;
         }
-        cleaned.push('\n');
+        cleaned.push(String::new());
     }
     // What is left is official-style rule lines: the official reader's logic reads them.
-    let mut parsed = super::official::read(&cleaned);
+    let mut parsed = super::official::read(&cleaned.join("\n"));
     if parsed.sections.is_empty() {
         parsed.sections = sections;
     }
     parsed.complete = false;
     parsed
+}
+
+/// Whether a line after page chrome goes on with the rule before it: it is neither a
+/// rule line, an example nor a heading.
+fn continues(line: &str) -> bool {
+    lines::rule_line(line).is_none()
+        && !line.starts_with("Example")
+        && !line.starts_with(|c: char| c.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -140,6 +172,18 @@ mod tests {
             .starts_with("Public zones are zones in which"));
         assert_eq!(p.rules[&n("400.6")].examples.len(), 1);
         assert!(p.rules[&n("400.6")].examples[0].starts_with("Exquisite Archangel has"));
+    }
+
+    #[test]
+    fn a_rule_split_by_an_image_is_one_rule_again() {
+        let p = read(
+            "top of page\n400.1. A zone is a place\n\n\nImage Credit: Someone\n\n\n\
+             where objects can be.\n\n\n400.2. Another.\n10 views\n",
+        );
+        assert_eq!(
+            p.rules[&n("400.1")].text,
+            "A zone is a place where objects can be."
+        );
     }
 
     #[test]
