@@ -158,10 +158,25 @@ pub fn rebuild_stale(writer: &Writer) -> anyhow::Result<usize> {
     Ok(entries.len())
 }
 
-/// The rule lineage hook: once the diff module's lineage store is merged, compute the
-/// lineage of every revision of the new generation here (after its commit) and store it.
+/// Computes the rule lineage of every revision of the new generation (ingested and
+/// embedded: fragments attach to the complete revision of their date) and stores it
+/// beside the catalogue, for `history`, `diff` and the scenario checker.
 fn store_lineage(writer: &Writer) -> anyhow::Result<()> {
-    let _ = writer;
+    let store = writer.store();
+    let catalogue = writer.catalogue();
+    let mut revisions: Vec<crate::model::Revision> = Vec::new();
+    for entry in &catalogue.revisions {
+        revisions.push(store.load(entry)?);
+    }
+    let embedded = Library::embedded_only();
+    for info in embedded.revisions() {
+        if catalogue.get(&info.id).is_none() {
+            revisions.push((*embedded.load(&info.id)?).clone());
+        }
+    }
+    let refs: Vec<&crate::model::Revision> = revisions.iter().collect();
+    index::lineage::store(store.root(), catalogue.generation, &refs)
+        .with_context(|| format!("storing the rule lineage in {}", store.root().display()))?;
     Ok(())
 }
 

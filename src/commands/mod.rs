@@ -4,11 +4,14 @@
 
 pub mod check;
 pub mod define;
+pub mod diff;
+pub mod history;
 pub mod ingest;
 pub mod revisions;
 pub mod rule;
 pub mod search;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command, RuleArgs, SearchArgs};
@@ -86,8 +89,36 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Ingest(args) => ingest::run(&args, ctx),
         Command::Search(args) => search::run(&args, ctx),
         Command::Define(args) => define::run(&args, ctx),
-        Command::Diff(_) => anyhow::bail!("`diff` is not built yet"),
-        Command::History(_) => anyhow::bail!("`history` is not built yet"),
+        Command::Diff(args) => diff::run(args, ctx),
+        Command::History(args) => history::run(args, ctx),
         Command::Check(args) => check::run(&args, ctx),
     }
+}
+
+/// The lineage stored at ingest, if the index has one. A damaged file is reported on
+/// stderr and ignored (the caller computes what it needs instead).
+pub(crate) fn stored_lineage(
+    ctx: &Context,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let generation = library.catalogue()?.generation;
+    let location = crate::index::locate(ctx.index.as_deref());
+    match crate::index::lineage::load(&location.dir, generation) {
+        Ok(lineage) => lineage,
+        Err(e) => {
+            eprintln!("arbiter: warning: {e:#}");
+            None
+        }
+    }
+}
+
+/// Writes a command's output to stdout (a closed pipe ends the command quietly).
+pub(crate) fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -88,6 +88,7 @@ pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     if super::ingest::rebuild_stale(&writer)? > 0 {
         let next = writer.catalogue().clone();
         writer.commit(next)?;
+        writer.clean();
     }
     drop(writer);
     Ok(Library::open(&location.dir)?)

@@ -4,21 +4,71 @@
 //! hyphens and en or em dashes, and copies that lost their apostrophes ("cant"). The
 //! tokenizer here splits on everything that is not part of a word, joins a word across its
 //! apostrophes of any kind (`can't`, `can’t` and `cant` are all the term `cant`), keeps a
-//! rule number such as `704.5j` as one term, and the analyzer then lower-cases and stems
-//! English. It is registered under [`ANALYZER`] every time an index is opened or created.
+//! rule number such as `704.5j` as one term, lower-cases, and brings irregular verb forms
+//! to their base (`has` → `have`, `dealt` → `deal`); the analyzer then drops the words of
+//! a question that carry no meaning (`what`, `the`, `I`…) and stems English. It is
+//! registered under [`ANALYZER`] every time an index is opened or created.
 
 use tantivy::tokenizer::{
-    Language, LowerCaser, RemoveLongFilter, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer,
+    Language, RemoveLongFilter, Stemmer, StopWordFilter, TextAnalyzer, Token, TokenStream,
+    Tokenizer,
 };
 
 /// The name the analyzer is registered under in every index.
 pub const ANALYZER: &str = "arbiter_en";
 
-/// The analyzer: [`RulesTokenizer`], then lower-case, then the English stemmer.
+/// Words that carry no meaning in a question or a rule: articles, pronouns, question
+/// words, auxiliaries. Negations (`no`, `not`, `cant`…) and numbers are kept.
+pub const STOP_WORDS: &[&str] = &[
+    "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "with", "by", "from", "as",
+    "into", "about", "is", "are", "was", "were", "be", "been", "being", "am", "it", "its",
+    "itself", "this", "that", "these", "those", "there", "i", "me", "my", "mine", "you", "your",
+    "we", "us", "our", "what", "which", "who", "whom", "whose", "how", "when", "where", "why",
+    "do", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "if", "then",
+    "so", "just", "also", "happen", "happens",
+];
+
+/// Irregular forms that the stemmer does not bring to their base.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("has", "have"),
+    ("had", "have"),
+    ("having", "have"),
+    ("does", "do"),
+    ("did", "do"),
+    ("done", "do"),
+    ("dealt", "deal"),
+    ("drew", "draw"),
+    ("drawn", "draw"),
+    ("paid", "pay"),
+    ("lost", "lose"),
+    ("won", "win"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("became", "become"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("took", "take"),
+    ("taken", "take"),
+    ("made", "make"),
+    ("spent", "spend"),
+    ("held", "hold"),
+    ("dies", "die"),
+    ("died", "die"),
+    ("dying", "die"),
+    ("countered", "counter"),
+    ("chosen", "choose"),
+];
+
+/// The analyzer: [`RulesTokenizer`] (which lower-cases and maps irregular forms), then
+/// stop words, then the English stemmer.
 pub fn analyzer() -> TextAnalyzer {
     TextAnalyzer::builder(RulesTokenizer::default())
         .filter(RemoveLongFilter::limit(64))
-        .filter(LowerCaser)
+        .filter(StopWordFilter::remove(
+            STOP_WORDS.iter().map(|w| w.to_string()),
+        ))
         .filter(Stemmer::new(Language::English))
         .build()
 }
@@ -87,7 +137,7 @@ impl TokenStream for RulesTokenStream<'_> {
         while let Some((i, c)) = chars.next() {
             let at = start + i;
             if c.is_alphanumeric() {
-                self.token.text.push(c);
+                self.token.text.extend(c.to_lowercase());
                 end = at + c.len_utf8();
                 prev = Some(c);
                 continue;
@@ -105,6 +155,10 @@ impl TokenStream for RulesTokenStream<'_> {
                 self.token.text.push('.');
             }
             prev = Some(c);
+        }
+        if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == self.token.text) {
+            self.token.text.clear();
+            self.token.text.push_str(base);
         }
         self.offset = end;
         self.token.offset_from = start;
@@ -149,12 +203,22 @@ mod tests {
     }
 
     #[test]
+    fn questions_lose_their_empty_words_and_verbs_their_irregular_forms() {
+        assert_eq!(
+            terms("What happens if I have 0 life?"),
+            terms("a player has 0 or less life")
+                .into_iter()
+                .filter(|t| t != "player" && t != "less")
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(terms("damage dealt"), ["damag", "deal"]);
+        assert_eq!(terms("can't not no"), ["cant", "not", "no"]);
+    }
+
+    #[test]
     fn rule_numbers_stay_whole() {
         assert_eq!(terms("see rule 704.5j."), ["see", "rule", "704.5j"]);
-        assert_eq!(
-            terms("rules 305.2 and 305.2a"),
-            ["rule", "305.2", "and", "305.2a"]
-        );
+        assert_eq!(terms("rules 305.2 and 305.2a"), ["rule", "305.2", "305.2a"]);
         assert_eq!(terms("end. Next"), ["end", "next"]);
     }
 
@@ -168,6 +232,6 @@ mod tests {
             let t = stream.token();
             spans.push(&text[t.offset_from..t.offset_to]);
         }
-        assert_eq!(spans, ["A", "player", "can’t", "play", "lands"]);
+        assert_eq!(spans, ["player", "can’t", "play", "lands"]);
     }
 }

@@ -7,7 +7,9 @@
 //! `lineage` submodule here.
 
 pub mod analysis;
+mod files;
 pub mod glossary;
+pub mod lineage;
 pub mod location;
 pub mod schema;
 pub mod search;

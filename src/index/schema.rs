@@ -13,7 +13,7 @@ use tantivy::schema::{
 use super::analysis::ANALYZER;
 
 /// The version of the schema and analysis; stored in the index catalogue.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// `kind` of a rule document.
 pub const KIND_RULE: &str = "rule";

@@ -12,9 +12,13 @@ use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::snippet::SnippetGenerator;
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+use tantivy::directory::RamDirectory;
+use tantivy::{
+    Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, TantivyDocument, Term,
+};
 
 use super::analysis;
+use super::files::PlainFiles;
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::IndexError;
 use crate::model::{Revision, RuleNumber};
@@ -74,13 +78,18 @@ pub struct RevisionIndex {
 }
 
 impl RevisionIndex {
-    /// Builds the index of `revision` in `dir` (which must not hold an index yet).
+    /// Builds the index of `revision` in `dir` (which must not hold an index yet): in
+    /// memory, then copied to plain files without a sync each (see `files`); the caller
+    /// makes them durable.
     pub fn build_in_dir(revision: &Revision, dir: &Path) -> Result<(), IndexError> {
         let tantivy_err = |e| IndexError::tantivy(dir, e);
         std::fs::create_dir_all(dir).map_err(|e| IndexError::io(dir, e))?;
         let (schema, fields) = schema::build();
-        let index = Index::create_in_dir(dir, schema).map_err(tantivy_err)?;
-        fill(&index, &fields, revision).map_err(tantivy_err)
+        let ram = RamDirectory::create();
+        let index = Index::create(ram.clone(), schema, IndexSettings::default())
+            .map_err(tantivy_err)?;
+        fill(&index, &fields, revision).map_err(tantivy_err)?;
+        ram.persist(&PlainFiles::new(dir)).map_err(tantivy_err)
     }
 
     /// Builds the index of `revision` in memory (the embedded revisions).

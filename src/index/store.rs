@@ -258,16 +258,18 @@ impl Writer<'_> {
             TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
         fs::create_dir_all(&tmp).map_err(|e| IndexError::io(&tmp, e))?;
-        write_synced(&tmp.join(MODEL), |w| {
-            serde_json::to_writer(w, revision).map_err(std::io::Error::other)
+        let model = tmp.join(MODEL);
+        let json = serde_json::to_vec(revision).map_err(|e| IndexError::Corrupt {
+            path: model.clone(),
+            why: e.to_string(),
         })?;
+        fs::write(&model, json).map_err(|e| IndexError::io(&model, e))?;
         RevisionIndex::build_in_dir(revision, &tmp.join(format!("search-v{SCHEMA_VERSION}")))?;
         if final_dir.exists() {
             // Left by an earlier writer that was killed before its commit.
             fs::remove_dir_all(&final_dir).map_err(|e| IndexError::io(&final_dir, e))?;
         }
         fs::rename(&tmp, &final_dir).map_err(|e| IndexError::io(&final_dir, e))?;
-        sync_dir(&revisions);
         Ok(Entry::of(revision, name))
     }
 
@@ -292,8 +294,11 @@ impl Writer<'_> {
         fs::rename(&tmp, &target).map_err(|e| IndexError::io(&target, e))
     }
 
-    /// Makes `next` the current generation, atomically.
+    /// Makes `next` the current generation, atomically: first everything written so far
+    /// is made durable (one file-system sync rather than one per file), then the new
+    /// catalogue is written beside the old one, synced, and renamed over it.
     pub fn commit(&mut self, mut next: Catalogue) -> Result<(), IndexError> {
+        make_durable(&self.store.root, &next)?;
         next.store_version = STORE_VERSION;
         next.schema_version = SCHEMA_VERSION;
         next.generation = self.catalogue.generation + 1;
@@ -334,6 +339,40 @@ fn write_synced(
     w.flush().map_err(io)?;
     drop(w);
     file.sync_all().map_err(io)
+}
+
+/// Makes the files of the revisions in `catalogue` durable before it is committed.
+#[cfg(target_os = "linux")]
+fn make_durable(root: &Path, _catalogue: &Catalogue) -> Result<(), IndexError> {
+    use std::os::fd::AsRawFd;
+    let dir = File::open(root).map_err(|e| IndexError::io(root, e))?;
+    // SAFETY: `syncfs` only reads the descriptor, which `dir` keeps open for the call.
+    if unsafe { libc::syncfs(dir.as_raw_fd()) } != 0 {
+        return Err(IndexError::io(root, std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// Makes the files of the revisions in `catalogue` durable before it is committed.
+#[cfg(not(target_os = "linux"))]
+fn make_durable(root: &Path, catalogue: &Catalogue) -> Result<(), IndexError> {
+    fn sync_tree(path: &Path) -> std::io::Result<()> {
+        if path.is_dir() {
+            for item in fs::read_dir(path)? {
+                sync_tree(&item?.path())?;
+            }
+            sync_dir(path);
+            Ok(())
+        } else {
+            File::open(path)?.sync_all()
+        }
+    }
+    for entry in &catalogue.revisions {
+        let dir = root.join(REVISIONS).join(&entry.dir);
+        sync_tree(&dir).map_err(|e| IndexError::io(&dir, e))?;
+    }
+    sync_dir(&root.join(REVISIONS));
+    Ok(())
 }
 
 /// Makes a rename in `dir` durable (best effort: not every platform can open folders).

@@ -280,12 +280,13 @@ fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
     }
 }
 
-/// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts").
+/// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts",
+/// "For Mirrodin!").
 fn looks_like_title(rest: &str) -> bool {
     !rest.is_empty()
         && rest.chars().count() <= 60
         && rest.split_whitespace().count() <= 8
-        && !ends_sentence(rest)
+        && !rest.ends_with(['.', ':', ';', ','])
         && rest.starts_with(|c: char| c.is_uppercase() || c == '[' || c == '_')
 }
 
@@ -384,16 +385,12 @@ pub(crate) fn read(text: &str) -> Parsed {
 
 /// The references of a rule's text and examples, in order of first mention.
 fn rule_references(rule: &Rule) -> Vec<RuleNumber> {
-    let mut out = references::extract(&rule.text);
-    for example in &rule.examples {
-        for n in references::extract(example) {
-            if !out.contains(&n) {
-                out.push(n);
-            }
-        }
-    }
-    out.retain(|n| *n != rule.number);
-    out
+    let mut seen = std::collections::HashSet::from([rule.number]);
+    std::iter::once(&rule.text)
+        .chain(&rule.examples)
+        .flat_map(|text| references::extract(text))
+        .filter(|n| seen.insert(*n))
+        .collect()
 }
 
 impl<'a> Reader<'a> {
@@ -490,7 +487,8 @@ impl<'a> Reader<'a> {
         if let (true, Target::Example(n)) = (prev_blank, self.target) {
             self.target = Target::RuleText(n);
         }
-        let wrapped_join = self.wrapped && !prev_blank && line.indent < self.base_indent + 3;
+        let wrapped_join =
+            self.wrapped && !prev_blank && line.indent < self.base_indent.saturating_add(3);
         let prev_hyphen = self.prev_hyphen;
         match self.target {
             Target::RuleText(n) => {
@@ -674,7 +672,7 @@ impl<'a> Reader<'a> {
         let wrapped_join = self.wrapped
             && !first
             && !prev_blank
-            && line.indent < self.base_indent + 3
+            && line.indent < self.base_indent.saturating_add(3)
             && !SENSE.is_match(line.text)
             && !EXAMPLE.is_match(line.text);
         let prev_hyphen = self.prev_hyphen;
@@ -713,8 +711,12 @@ fn glossary_term(text: &str) -> (String, Vec<String>, bool) {
 /// commas removed.
 fn split_names(text: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let mut rest = text.trim();
-    while !rest.is_empty() {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches([',', ' ']);
+        if rest.is_empty() {
+            return names;
+        }
         let quoted = [('“', '”'), ('"', '"')]
             .into_iter()
             .find_map(|(open, close)| {
@@ -725,7 +727,7 @@ fn split_names(text: &str) -> Vec<String> {
         let (name, after) = match quoted {
             Some((inner, after)) => (inner.trim_end_matches(','), after),
             None => match rest.find(", ") {
-                Some(at) => (&rest[..at], &rest[at..]),
+                Some(at) => (&rest[..at], &rest[at + 2..]),
                 None => (rest, ""),
             },
         };
@@ -733,9 +735,8 @@ fn split_names(text: &str) -> Vec<String> {
         if !name.is_empty() {
             names.push(name.to_string());
         }
-        rest = after.trim_start_matches([',', ' ']);
+        rest = after;
     }
-    names
 }
 
 /// The start of a long line, for messages.
@@ -949,6 +950,25 @@ like \"opponent\" can't be chosen.
         assert_eq!(p.rules[&n("702.30d")].text, "First text.\nSecond text.");
         assert_eq!(p.warnings.len(), 1);
         assert_eq!(p.warnings[0].line, 3);
+    }
+
+    #[test]
+    fn glossary_names_aliases_and_quotes() {
+        let names = |t: &str| glossary_term(t);
+        assert_eq!(names("Control, Controller").1, ["Controller"]);
+        assert_eq!(
+            names("Partner, “Partner—[text],” “Partner with [name]”").1,
+            ["Partner—[text]", "Partner with [name]"]
+        );
+        assert_eq!(
+            names("Active Player, Nonactive Player Order").0,
+            "Active Player, Nonactive Player Order"
+        );
+        assert_eq!(
+            names("Interrupt (Obsolete)"),
+            ("Interrupt".into(), vec![], true)
+        );
+        assert_eq!(names(", ,x, “").1, ["“"]);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! began with one ("rules 500, 501, and 502"), so "20 life" or "100 cards" never count.
 //! A section is referred to as "section 5" (or "sections 5 and 6").
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -70,7 +71,13 @@ pub fn extract(text: &str) -> Vec<RuleNumber> {
             (Some(s), Some(l)) => RuleNumber::lettered(rule, s, l),
         };
         if sub.is_none() {
-            let before = &text[..start];
+            // Only the few characters before the number matter ("rules "): look no
+            // further back, so long texts stay linear.
+            let mut from = start.saturating_sub(12);
+            while !text.is_char_boundary(from) {
+                from -= 1;
+            }
+            let before = &text[from..start];
             let after_rule_word = RULE_WORD.is_match(before);
             let in_list =
                 list_end.is_some_and(|end| end <= start && LIST_GLUE.is_match(&text[end..start]));
@@ -94,13 +101,11 @@ pub fn extract(text: &str) -> Vec<RuleNumber> {
         }
     }
     found.sort_by_key(|(at, _)| *at); // stable: a range keeps its order
-    let mut out: Vec<RuleNumber> = Vec::with_capacity(found.len());
-    for (_, n) in found {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
+    let mut seen = HashSet::with_capacity(found.len());
+    found
+        .into_iter()
+        .filter_map(|(_, n)| seen.insert(n).then_some(n))
+        .collect()
 }
 
 /// The numbers a match stands for: its first number, or every number of its range.

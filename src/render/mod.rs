@@ -4,6 +4,8 @@
 
 pub mod check;
 pub mod define;
+pub mod diff;
+pub mod history;
 pub mod ingest;
 pub mod revisions;
 pub mod rule;

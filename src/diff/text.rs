@@ -1,0 +1,244 @@
+//! How a rule's text is compared: the text a diff shows (title, text and examples), the
+//! template wording that `--ignore-wording` folds, and the normalised word tokens the
+//! matcher measures similarity on.
+//!
+//! Folding is the same transformation the rules themselves went through: curly quotes and
+//! long dashes (typography), "his or her" → "their" (2018), "in play" → "the battlefield"
+//! (2009), "play a spell" → "cast a spell" (2009), "tribal" → "kindred" (2024) and
+//! "enters the battlefield" → "enters" (2024). Two texts that fold to the same words
+//! differ only in wording, not in what the rule says.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::model::{GlossaryEntry, Rule};
+
+/// The text a diff compares and shows for a rule: its title, its text and each example
+/// on its own line as "Example: …".
+pub fn full_text(rule: &Rule) -> String {
+    let mut out = String::new();
+    if let Some(title) = &rule.title {
+        out.push_str(title.trim());
+    }
+    let text = rule.text.trim();
+    if !text.is_empty() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(text);
+    }
+    for example in &rule.examples {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("Example: ");
+        out.push_str(example.trim());
+    }
+    out
+}
+
+/// The text a diff compares and shows for a glossary entry: its definition, "(Obsolete)"
+/// when it is marked so.
+pub fn glossary_text(entry: &GlossaryEntry) -> String {
+    let mut out = entry.definition.trim().to_string();
+    if entry.obsolete {
+        out.push_str("\n(Obsolete)");
+    }
+    out
+}
+
+/// A template rewrite: a pattern (matched without regard to case) and what it became.
+struct Rewrite {
+    pattern: Regex,
+    replacement: &'static str,
+}
+
+fn rewrite(pattern: impl AsRef<str>, replacement: &'static str) -> Rewrite {
+    Rewrite {
+        // The patterns are literals in this file; a bad one is a programming error that
+        // every test run would reveal at once.
+        pattern: Regex::new(&format!("(?i){}", pattern.as_ref()))
+            .expect("wording pattern compiles"),
+        replacement,
+    }
+}
+
+/// What follows "play" when it meant "cast" before 2009: "a spell", "an instant spell".
+const SPELL: &str = r"((?:a|an|the|that|this|each|any|another|its|their) (?:\w+ )?spells?)\b";
+
+/// The template changes, applied in order to lower-cased text.
+static REWRITES: LazyLock<Vec<Rewrite>> = LazyLock::new(|| {
+    vec![
+        // Typography: curly quotes and long dashes.
+        rewrite("[\u{2018}\u{2019}\u{201B}\u{2032}`]", "'"),
+        rewrite("[\u{201C}\u{201D}\u{201F}\u{2033}]", "\""),
+        rewrite(r"\s*(?:[\u{2012}\u{2013}\u{2014}\u{2015}]|--+)\s*", " - "),
+        rewrite("\u{2026}", "..."),
+        rewrite("\u{00A0}", " "),
+        // 2018: "his or her" → "their", with the verbs that agree.
+        rewrite(r"\bhimself or herself\b", "themselves"),
+        rewrite(r"\bhis or her\b", "their"),
+        rewrite(r"\bhim or her\b", "them"),
+        rewrite(r"\bhe or she is\b", "they are"),
+        rewrite(r"\bhe or she was\b", "they were"),
+        rewrite(r"\bhe or she has\b", "they have"),
+        rewrite(r"\bhe or she does\b", "they do"),
+        rewrite(r"\bhe or she (\w+?)(?:e?s)\b", "they ${1}"),
+        rewrite(r"\bhe or she\b", "they"),
+        // 2009: "in play" → "the battlefield".
+        rewrite(r"\bcomes into play\b", "enters the battlefield"),
+        rewrite(r"\bcome into play\b", "enter the battlefield"),
+        rewrite(r"\bcame into play\b", "entered the battlefield"),
+        rewrite(r"\bcoming into play\b", "entering the battlefield"),
+        rewrite(r"\binto play\b", "onto the battlefield"),
+        rewrite(r"\bin play\b", "on the battlefield"),
+        rewrite(r"\bleaves? play\b", "leaves the battlefield"),
+        rewrite(r"\bleft play\b", "left the battlefield"),
+        rewrite(r"\bfrom play\b", "from the battlefield"),
+        // 2009: "play a spell" → "cast a spell".
+        rewrite(format!(r"\bplays {SPELL}"), "casts ${1}"),
+        rewrite(format!(r"\bplayed {SPELL}"), "cast ${1}"),
+        rewrite(format!(r"\bplaying {SPELL}"), "casting ${1}"),
+        rewrite(format!(r"\bplay {SPELL}"), "cast ${1}"),
+        // 2024: tribal → kindred; "enters the battlefield" → "enters".
+        rewrite(r"\btribal\b", "kindred"),
+        rewrite(r"\btribals\b", "kindreds"),
+        rewrite(r"\b(enters?|entered|entering) the battlefield\b", "${1}"),
+        rewrite(r"[ \t]+", " "),
+    ]
+});
+
+/// The text with every template change folded, lower-cased. Two rule texts whose folded
+/// forms are equal differ only in wording.
+pub fn fold_wording(text: &str) -> String {
+    let mut folded = text.to_lowercase();
+    for rewrite in REWRITES.iter() {
+        if rewrite.pattern.is_match(&folded) {
+            folded = rewrite
+                .pattern
+                .replace_all(&folded, rewrite.replacement)
+                .into_owned();
+        }
+    }
+    folded.trim().to_string()
+}
+
+/// Rule numbers written inside a text ("see rule 301.5a"): they change whenever rules move,
+/// so the matcher masks them.
+static RULE_REFERENCE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b\d{3}(?:\.\d{1,4}[a-z]?)?\b").expect("reference pattern"));
+
+/// The key two texts share when they say the same thing in the same words, up to wording,
+/// case, white space and the numbers of the rules they refer to.
+pub fn match_key(text: &str) -> String {
+    let folded = fold_wording(text);
+    let masked = RULE_REFERENCE.replace_all(&folded, "#");
+    words(&masked).collect::<Vec<_>>().join(" ")
+}
+
+/// The words of a text: runs of letters, digits and inner apostrophes.
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '#'))
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+}
+
+/// Similarity of two sorted word-id multisets: twice the shared words over all words
+/// (Dice's coefficient), 0..1.
+pub fn dice(a: &[u32], b: &[u32]) -> f32 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let (mut i, mut j, mut shared) = (0, 0, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (2 * shared) as f32 / (a.len() + b.len()) as f32
+}
+
+/// Similarity of two texts as a person reads them: Dice's coefficient over their
+/// lower-cased words, nothing folded.
+pub fn text_similarity(a: &str, b: &str) -> f32 {
+    let mut vocabulary = std::collections::HashMap::new();
+    let mut ids = |t: &str| {
+        let mut v: Vec<u32> = words(t)
+            .map(|w| {
+                let next = vocabulary.len() as u32;
+                *vocabulary.entry(w.to_lowercase()).or_insert(next)
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let (x, y) = (ids(a), ids(b));
+    dice(&x, &y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_the_template_changes_of_2009_2018_and_2024() {
+        let pairs = [
+            (
+                "A player may cast it from his or her hand when he or she controls it.",
+                "A player may cast it from their hand when they control it.",
+            ),
+            (
+                "When Oblivion Ring comes into play, remove target permanent in play.",
+                "When Oblivion Ring enters, remove target permanent on the battlefield.",
+            ),
+            (
+                "When it enters the battlefield, return it to its owner\u{2019}s hand.",
+                "When it enters, return it to its owner's hand.",
+            ),
+            (
+                "Each tribal card has another card type.",
+                "Each kindred card has another card type.",
+            ),
+            (
+                "A player may play an instant spell.",
+                "A player may cast an instant spell.",
+            ),
+            ("Artifact -- Equipment", "Artifact \u{2014} Equipment"),
+            ("\u{201C}Casting Spells.\u{201D}", "\"Casting Spells.\""),
+        ];
+        for (old, new) in pairs {
+            assert_eq!(fold_wording(old), fold_wording(new), "{old} / {new}");
+        }
+    }
+
+    #[test]
+    fn folding_keeps_changes_of_meaning() {
+        assert_ne!(
+            fold_wording("all are put into their owners' graveyards"),
+            fold_wording("the rest are put into their owners' graveyards")
+        );
+    }
+
+    #[test]
+    fn match_key_masks_rule_references() {
+        assert_eq!(
+            match_key("See rule 212.2g, \u{201C}Tribal.\u{201D}"),
+            match_key("See rule 308.3, \"Kindred.\"")
+        );
+    }
+
+    #[test]
+    fn dice_counts_repeated_words() {
+        assert_eq!(dice(&[1, 1, 2], &[1, 2]), 0.8);
+        assert_eq!(dice(&[], &[]), 1.0);
+        assert_eq!(dice(&[1], &[]), 0.0);
+        assert!((text_similarity("The cat sat", "the cat stood") - 2.0 / 3.0).abs() < 1e-6);
+    }
+}

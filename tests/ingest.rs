@@ -1,0 +1,327 @@
+//! `arbiter ingest`, `search` and `define` as a user runs them, each test with its own
+//! index folder (`ARBITER_INDEX`) and small rules files written into a temporary folder:
+//! re-ingesting, `--replace`, a kill in the middle of an ingest, two ingests at once, a
+//! query that is not valid syntax, a schema change, and searching with no index at all.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// A small official-text revision effective on `2030-month-day`, whose rule 305.2 says
+/// `land_rule`.
+fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
+    let mut s = format!(
+        "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {} {day}, 2030.\n\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more players.\n\n100.2. To play, each player needs their own deck. See rule 305.2.\n\n305. Lands\n\n305.2. {land_rule}\n\n",
+        MONTHS[month - 1]
+    );
+    // Enough rules that indexing takes a moment.
+    for i in 1..=60 {
+        s.push_str(&format!(
+            "704.{i}. If a permanent has condition number {i}, its controller sacrifices it unless they pay {i} life. See rule 305.2.\n\n"
+        ));
+    }
+    s.push_str("704.5j If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners' graveyards. This is called the \"legend rule.\"\n\nGlossary\n\nEquipped Creature\nA creature to which an Equipment is attached. See rule 305.2.\n\nCredits\n");
+    s
+}
+
+struct Setup {
+    _tmp: tempfile::TempDir,
+    index: PathBuf,
+    files: PathBuf,
+}
+
+fn setup() -> Setup {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let index = tmp.path().join("index");
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).expect("files dir");
+    Setup {
+        index,
+        files,
+        _tmp: tmp,
+    }
+}
+
+impl Setup {
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.files.join(name);
+        std::fs::write(&path, text).expect("write file");
+        path
+    }
+
+    /// `count` revisions dated 2030-01-01 onwards.
+    fn many(&self, count: u32) -> Vec<PathBuf> {
+        (0..count)
+            .map(|i| {
+                let (month, day) = (1 + (i / 28) as usize, 1 + i % 28);
+                self.write(
+                    &format!("cr-{i:03}.txt"),
+                    &rules_text(
+                        month,
+                        day,
+                        &format!("A player can play one land, says {i}."),
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::cargo_bin("arbiter").expect("binary");
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("ARBITER_INDEX", &self.index)
+            .env("NO_COLOR", "1")
+            .current_dir(&self.files)
+            .args(args);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("run arbiter")
+    }
+
+    fn ingest(&self, files: &[PathBuf], extra: &[&str]) -> Output {
+        let mut args: Vec<String> = vec!["ingest".into()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args.extend(files.iter().map(|f| f.display().to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.run(&args)
+    }
+
+    fn revisions(&self) -> Vec<String> {
+        let out = self.run(&["revisions", "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        doc.as_array()
+            .expect("array")
+            .iter()
+            .filter(|r| !r["source"].as_str().unwrap_or("").starts_with("embedded:"))
+            .map(|r| r["id"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+#[test]
+fn reingesting_the_same_file_changes_nothing_and_says_so() {
+    let s = setup();
+    let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    let first = ok(&s.ingest(std::slice::from_ref(&file), &[]));
+    assert!(first.contains("added 2030-01-01"), "{first}");
+    let catalogue = std::fs::read(s.index.join("catalogue.json")).expect("catalogue");
+    let again = ok(&s.ingest(&[file], &[]));
+    assert!(again.contains("unchanged"), "{again}");
+    assert!(again.contains("nothing to do"), "{again}");
+    let after = std::fs::read(s.index.join("catalogue.json")).expect("catalogue");
+    assert_eq!(catalogue, after, "an identical re-ingest must not write");
+}
+
+#[test]
+fn different_content_under_an_indexed_id_is_refused_until_replace() {
+    let s = setup();
+    let old = s.write("old.txt", &rules_text(1, 1, "A player can play one land."));
+    let new = s.write(
+        "new.txt",
+        &rules_text(1, 1, "A player can play seven lands."),
+    );
+    ok(&s.ingest(&[old], &[]));
+    let refused = s.ingest(std::slice::from_ref(&new), &[]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = text(&refused.stderr);
+    assert!(
+        err.contains("already indexed with different content"),
+        "{err}"
+    );
+    assert!(err.contains("--replace"), "{err}");
+    let rule = ok(&s.run(&["rule", "305.2", "--rev", "2030-01-01"]));
+    assert!(rule.contains("one land"), "{rule}");
+
+    let replaced = ok(&s.ingest(&[new], &["--replace"]));
+    assert!(replaced.contains("replaced 2030-01-01"), "{replaced}");
+    let rule = ok(&s.run(&["rule", "305.2", "--rev", "2030-01-01"]));
+    assert!(rule.contains("seven lands"), "{rule}");
+    assert_eq!(s.revisions(), ["2030-01-01-s137"]);
+}
+
+#[test]
+fn a_kill_during_ingest_leaves_the_previous_index_working() {
+    let s = setup();
+    let first = s.write(
+        "first.txt",
+        &rules_text(12, 1, "The first revision's land rule."),
+    );
+    ok(&s.ingest(&[first], &[]));
+    let files = s.many(40);
+    let mut args: Vec<String> = vec!["ingest".into()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let mut child = s
+        .command(&args.iter().map(String::as_str).collect::<Vec<_>>())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn ingest");
+    // Wait until the ingest is building revisions, then kill it (SIGKILL on Unix).
+    let started = Instant::now();
+    let revisions = s.index.join("revisions");
+    while started.elapsed() < Duration::from_secs(60) {
+        let building = std::fs::read_dir(&revisions)
+            .map(|d| d.count() > 1)
+            .unwrap_or(false);
+        if building {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+
+    // The previous generation still answers.
+    assert_eq!(s.revisions(), ["2030-12-01-s137"]);
+    let rule = ok(&s.run(&["rule", "305.2", "--rev", "2030-12-01"]));
+    assert!(rule.contains("first revision"), "{rule}");
+    let found = ok(&s.run(&["search", "--rev", "2030-12-01", "legend rule"]));
+    assert!(found.contains("704.5j"), "{found}");
+
+    // A new ingest cleans up and succeeds.
+    ok(&s.ingest(&files, &[]));
+    assert_eq!(s.revisions().len(), 41);
+    let leftovers: Vec<String> = std::fs::read_dir(&revisions)
+        .expect("revisions")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn two_ingests_at_once_both_end_well() {
+    let s = setup();
+    let files = s.many(16);
+    let (a, b) = files.split_at(8);
+    let spawn = |part: &[PathBuf]| {
+        let mut args: Vec<String> = vec!["ingest".into()];
+        args.extend(part.iter().map(|f| f.display().to_string()));
+        s.command(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn ingest")
+    };
+    let (first, second) = (spawn(a), spawn(b));
+    ok(&first.wait_with_output().expect("first ingest"));
+    ok(&second.wait_with_output().expect("second ingest"));
+    let ids = s.revisions();
+    assert_eq!(ids.len(), 16, "{ids:?}");
+    for id in ids {
+        let rule = ok(&s.run(&["rule", "305.2", "--rev", &id]));
+        assert!(rule.contains("says"), "{rule}");
+    }
+}
+
+#[test]
+fn a_query_that_is_not_valid_syntax_is_searched_leniently() {
+    let s = setup();
+    let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    ok(&s.ingest(&[file], &[]));
+    let out = s.run(&["search", "legend rule\" AND ("]);
+    let stdout = ok(&out);
+    assert!(stdout.contains("704.5j"), "{stdout}");
+    assert!(text(&out.stderr).contains("searched its words instead"));
+    // Query syntax itself works: a field, a phrase, a required and an excluded word.
+    let stdout = ok(&s.run(&["search", "--json", "number:305.2"]));
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(doc["hits"][0]["number"], "305.2");
+    assert_eq!(doc["query"], "number:305.2");
+    let stdout = ok(&s.run(&["search", "+player -legendary"]));
+    assert!(
+        stdout.contains("305.2") && !stdout.contains("704.5j"),
+        "{stdout}"
+    );
+    let stdout = ok(&s.run(&["search", "\"legend rule\""]));
+    assert!(stdout.contains("704.5j"), "{stdout}");
+}
+
+#[test]
+fn a_changed_schema_is_rebuilt_not_crashed_on() {
+    let s = setup();
+    let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    ok(&s.ingest(&[file], &[]));
+    let path = s.index.join("catalogue.json");
+    let catalogue = std::fs::read_to_string(&path).expect("catalogue");
+    let older = catalogue.replace(
+        &format!(
+            "\"schema_version\": {}",
+            arbiter::index::schema::SCHEMA_VERSION
+        ),
+        "\"schema_version\": 0",
+    );
+    assert_ne!(catalogue, older);
+    std::fs::write(&path, older).expect("write catalogue");
+    let out = s.run(&["search", "legend rule"]);
+    assert!(ok(&out).contains("704.5j"));
+    assert!(
+        text(&out.stderr).contains("rebuilding"),
+        "{}",
+        text(&out.stderr)
+    );
+    let again = s.run(&["search", "legend rule"]);
+    assert!(ok(&again).contains("704.5j"));
+    assert!(!text(&again.stderr).contains("rebuilding"));
+}
+
+#[test]
+fn with_no_index_the_embedded_rules_are_searched_and_defined() {
+    let s = setup();
+    let out = ok(&s.run(&["search", "--json", "aura enchant"]));
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert!(!doc["hits"].as_array().expect("hits").is_empty(), "{out}");
+    assert!(!Path::new(&s.index).join("catalogue.json").exists());
+}
+
+#[test]
+fn define_forgives_typos_and_lists_the_rules_it_points_to() {
+    let s = setup();
+    let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    ok(&s.ingest(&[file], &[]));
+    let out = ok(&s.run(&["define", "equiped", "creature"]));
+    assert!(out.starts_with("Equipped Creature"), "{out}");
+    assert!(out.contains("305.2"), "{out}");
+    let json = ok(&s.run(&["define", "--json", "equiped creature"]));
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(doc["entries"][0]["term"], "Equipped Creature");
+    let none = s.run(&["define", "xyzzy"]);
+    assert_eq!(none.status.code(), Some(1));
+}
