@@ -179,7 +179,13 @@ pub(super) fn restore_apostrophes(text: &str) -> String {
     });
     WORD.replace_all(&text, |c: &Captures| {
         let word = &c[0];
-        let capitalised = word.chars().next().is_some_and(char::is_uppercase);
+        let at = c.get(0).map_or(0, |m| m.start());
+        // A capitalised "Cant" or "Dont" is a contraction only where a sentence starts;
+        // elsewhere it is a name (a card called "Cant" keeps its name).
+        let before = text.get(..at).unwrap_or("").trim_end();
+        let sentence_start =
+            before.is_empty() || before.ends_with(['.', '!', '?', ':', '(', '"', '“', '—']);
+        let capitalised = sentence_start && word.chars().next().is_some_and(char::is_uppercase);
         let lower = word.to_ascii_lowercase();
         for (bare, restored) in CONTRACTIONS {
             if word == *bare {
@@ -203,13 +209,25 @@ pub(crate) fn read(text: &str) -> Parsed {
     // Bullets and the page heading go; line numbers stay the source's.
     let mut cleaned = String::with_capacity(text.len());
     let mut seen_rule = false;
-    for raw in text.lines() {
-        let body = match BULLET.find(raw) {
+    // The first subrule line without a bullet, when others have one: a mixed document.
+    let (mut with_bullet, mut without_bullet) = (0, None);
+    for (i, raw) in text.lines().enumerate() {
+        let bullet = BULLET.find(raw);
+        let body = match bullet {
             Some(m) => &raw[m.end()..],
             None => raw,
         };
         let trimmed = body.trim();
-        let is_rule = lines::rule_line(trimmed).is_some();
+        let rule = lines::rule_line(trimmed);
+        let is_rule = rule.is_some();
+        if rule.is_some_and(|(n, _)| n.depth() >= 2) {
+            match bullet {
+                Some(_) => with_bullet += 1,
+                None => {
+                    without_bullet.get_or_insert(i + 1);
+                }
+            }
+        }
         seen_rule |= is_rule;
         let heading = !seen_rule && !trimmed.is_empty() && HEADING.is_match(trimmed);
         if !heading {
@@ -224,6 +242,14 @@ pub(crate) fn read(text: &str) -> Parsed {
     }
     // What is left is official-style rule lines: the official reader's logic reads them.
     let mut parsed = super::official::read(&cleaned);
+    if let (true, Some(line)) = (with_bullet > 0, without_bullet) {
+        parsed.warnings.push(crate::model::Warning {
+            line,
+            message: "rule lines with bullets and without them (a document of mixed shapes); \
+                      both are read as rules"
+                .to_string(),
+        });
+    }
     parsed.complete = false;
     parsed
 }
@@ -251,6 +277,14 @@ mod tests {
             ("Some objects have more than one card type. Tokens have card types.",
              "Some objects have more than one card type. Tokens have card types."),
             ("the subtypes of each card type; its types", "the subtypes of each card type; its types"),
+            // Words that are also words without an apostrophe stay as they are.
+            ("its controller lets ill wed were well shell hell", "its controller lets ill wed were well shell hell"),
+            ("A card named Cant Stop. Cant block.", "A card named Cant Stop. Can’t block."),
+            ("If its a creature, its not blocking; its owners graveyard",
+             "If it’s a creature, it’s not blocking; its owner’s graveyard"),
+            ("all players hands and their owners graveyards", "all players hands and their owners graveyards"),
+            ("an ability that costs mana; a permanent that turns face up",
+             "an ability that costs mana; a permanent that turns face up"),
         ];
         for (from, to) in cases {
             assert_eq!(restore_apostrophes(from), to);

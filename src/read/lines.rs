@@ -4,6 +4,7 @@
 //! revision a fragment. (The web-page and bulleted readers hand their cleaned text to the
 //! official reader itself.)
 
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -118,6 +119,34 @@ pub(super) fn finish(parsed: &mut Parsed) {
         rule.references = refs;
     }
     parsed.complete = false;
+}
+
+/// A warning when the document stops in the middle of a rule: its last rule's text
+/// (or last example) ends without the punctuation that ends every rule, so the copy was
+/// probably cut short. The warning carries the last non-blank line.
+pub(super) fn truncation(text: &str, rules: &BTreeMap<RuleNumber, Rule>) -> Option<Warning> {
+    let (line, last_line) = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .last()?;
+    let rule = rules.values().last()?;
+    let ending = rule.examples.last().unwrap_or(&rule.text).trim_end();
+    if ending.is_empty() || rule.title.is_some() {
+        return None;
+    }
+    let closed = ending.ends_with(|c: char| ".:;!?)]\"”’'".contains(c));
+    if closed {
+        return None;
+    }
+    Some(Warning {
+        line: line + 1,
+        message: format!(
+            "the text ends in the middle of rule {} ({}); the copy may be cut short",
+            rule.number,
+            excerpt(last_line.trim())
+        ),
+    })
 }
 
 #[cfg(test)]

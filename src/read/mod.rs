@@ -73,6 +73,7 @@ pub fn read(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Revision,
         })?;
     let mut warnings = text.warnings;
     warnings.extend(parsed.warnings);
+    warnings.extend(lines::truncation(&text.text, &parsed.rules));
     let mut revision = Revision {
         id: String::new(),
         date,
@@ -148,13 +149,14 @@ fn has_official_header(text: &str) -> bool {
 ///
 /// The shapes are told apart by what only they have: a rulings page's entries end in a
 /// bracketed source and date (`[CompRules 2007/10/01]`); reStructuredText underlines its
-/// rule numbers (`301.5` over `-----`); a bulleted copy puts bullets before most of its
+/// rule numbers (`301.5` over `-----`; a single one will do beside other markup such as
+/// `.. _label:` or a `:tocdepth:` field); a bulleted copy puts bullets before most of its
 /// rule lines; a web-page copy has page chrome ("top of page", "10 views"). Whatever is
 /// left with official-style rule lines is the official text.
 pub fn detect(text: &str) -> Option<Format> {
     let lines: Vec<&str> = text.lines().collect();
     let (mut plain, mut bulleted, mut underlined, mut entries, mut chrome) = (0, 0, 0, 0, 0);
-    let mut dated = 0;
+    let (mut dated, mut rst_markup) = (0, 0);
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.is_empty() {
@@ -177,15 +179,18 @@ pub fn detect(text: &str) -> Option<Format> {
         if rst::is_subrule_heading(t) && lines.get(i + 1).is_some_and(|u| rst::is_underline(u)) {
             underlined += 1;
         }
+        if rst::is_markup(line) {
+            rst_markup += 1;
+        }
         if webpage::is_chrome(t) {
             chrome += 1;
         }
     }
     if dated >= 1 && entries >= 1 && entries * 2 >= plain + bulleted {
         Some(Format::RulingsPage)
-    } else if underlined >= 2 {
+    } else if underlined >= 2 || (underlined == 1 && rst_markup >= 1) {
         Some(Format::Rst)
-    } else if bulleted >= 2 && bulleted > plain {
+    } else if bulleted >= 2 && bulleted * 2 >= plain {
         Some(Format::Bulleted)
     } else if plain >= 2 && chrome >= 2 && !has_official_header(text) {
         Some(Format::WebPage)

@@ -107,6 +107,13 @@ pub(super) fn is_subrule_heading(line: &str) -> bool {
     SUBRULE_HEADING.is_match(line.trim())
 }
 
+/// reStructuredText markup that rules text never has: a label (`.. _card-types:`), a
+/// directive (`.. note::`) or a field at the start of a line (`:tocdepth: 2`).
+pub(super) fn is_markup(line: &str) -> bool {
+    let t = line.trim_start();
+    LABEL.is_match(t) || DIRECTIVE.is_match(t) || (indent(line) == 0 && FIELD.is_match(line))
+}
+
 /// A heading's underline.
 pub(super) fn is_underline(line: &str) -> bool {
     is_adornment(line)
@@ -408,6 +415,21 @@ fn body(
     labels: &HashMap<String, String>,
 ) {
     let text = plain_text(text, labels);
+    // A paragraph that starts like an official rule line (`303.1. …`, `303.4c …`) is a
+    // rule pasted in from another shape: it is read as that rule, and said so.
+    if let Some((number, rest)) = lines::rule_line(&text).filter(|(n, _)| n.depth() >= 2) {
+        parsed.warnings.push(Warning {
+            line,
+            message: format!(
+                "rule {number} is written as an official rule line, not as reStructuredText \
+                 (a document of mixed shapes); read as a rule"
+            ),
+        });
+        lines::insert(parsed, line, lines::new_rule(number, rest));
+        st.current = Some(number).filter(|n| n.depth() == 2);
+        st.last = Some(number);
+        return;
+    }
     match st.last.and_then(|n| parsed.rules.get_mut(&n)) {
         Some(rule) => {
             if !rule.text.is_empty() {

@@ -12,34 +12,35 @@ use super::lines;
 use super::Parsed;
 use crate::model::Section;
 
-/// Lines that only a web page has: page furniture that never occurs in the rules text,
-/// so that two of them tell a web-page copy from the official text.
-static CHROME: LazyLock<Regex> = LazyLock::new(|| {
+/// Page furniture that only a web page has: what tells a copy of a page from the
+/// official text ([`super::detect`] counts these).
+static SIGNATURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:
             top\ of\ page | bottom\ of\ page | back\ to\ top | skip\ to\ (?:main\ )?content
           | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
           | (?:updated|posted|published|last\ updated):\ .{1,40}
           | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
-          | share(?:\ this\ (?:post|page|article))?(?::.*)? | log\ in | sign\ up | sign\ in
-          | recent\ posts | see\ all | related\ posts | (?:previous|next)\ (?:post|page)(?::.*)?
-          | advertisement | sponsored | subscribe(?:\ to\ .{1,40})? | leave\ a\ (?:comment|reply)
-          | \d+\ likes? | tags?:\ .{1,80} | categor(?:y|ies):\ .{1,80} | powered\ by\ .{1,40}
-          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read | copy\ link
+          | share\ this\ (?:post|page|article)(?::.*)? | leave\ a\ (?:comment|reply)
+          | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read
         )$",
     )
     .expect("static regex")
 });
 
-/// Lines that are page furniture on a web page but may be rules text elsewhere (the
-/// glossary has a term "Search"; the official text ends with a copyright line): dropped
-/// from a web-page copy, never evidence that a text is one.
-static WEAK_CHROME: LazyLock<Regex> = LazyLock::new(|| {
+/// Lines that are page furniture too, but are words the rules text could hold on their
+/// own, or that the official text has too (its credits end in "© … All Rights
+/// Reserved."): dropped from a page, never counted as its signature.
+static CHROME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:
-            comments? | like | home | menu | search | about | contact | blog | rules
-          | navigation | main\ menu | more | facebook | twitter | reddit | email | print
+            comments? | share(?::.*)? | log\ in | sign\ up | sign\ in
+          | recent\ posts | see\ all | related\ posts | (?:previous|next)(?:\ (?:post|page|article))?(?::.*)?
+          | advertisement | sponsored | subscribe(?:\ to\ .{1,40})? | like | (?:\d+\ )?likes? | tags?:.*
+          | categor(?:y|ies):.* | powered\ by\ .*
           | (?:©|\(c\)|copyright)\ .* | .*all\ rights\ reserved\.?
+          | (?:home|menu|search|about|contact|blog|rules|navigation|main\ menu|more)
+          | facebook | twitter | reddit | email | print | copy\ link
         )$",
     )
     .expect("static regex")
@@ -51,18 +52,31 @@ static PAGE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static regex")
 });
 
-/// Whether a line is page chrome (used by [`super::detect`] too).
+/// Whether a line is page chrome that only a web page has (used by [`super::detect`]).
 pub(super) fn is_chrome(line: &str) -> bool {
     let line = lines::collapse_spaces(&line.replace('\u{a0}', " "));
-    CHROME.is_match(&line)
+    SIGNATURE.is_match(&line)
+}
+
+/// Whether a line is page chrome of any kind, to be dropped from a page.
+fn is_furniture(line: &str) -> bool {
+    let line = lines::collapse_spaces(&line.replace('\u{a0}', " "));
+    SIGNATURE.is_match(&line) || CHROME.is_match(&line)
 }
 
 pub(crate) fn read(text: &str) -> Parsed {
     let mut sections = Vec::new();
     // The chrome becomes blank lines, so that line numbers stay the source's.
-    let mut cleaned = String::with_capacity(text.len());
+    let mut cleaned: Vec<String> = Vec::new();
+    // The last line of rules text, and whether chrome came after it.
+    let mut last_text: Option<usize> = None;
+    let mut chrome_since = false;
     for raw in text.lines() {
-        let line = raw.replace('\u{a0}', " ");
+        // A no-break space beside a space is one space ("zones\u{a0} are").
+        let line = raw
+            .replace("\u{a0} ", " ")
+            .replace(" \u{a0}", " ")
+            .replace('\u{a0}', " ");
         let trimmed = line.trim();
         if let Some(caps) = PAGE_TITLE.captures(trimmed) {
             let number = caps.get(1).and_then(|m| m.as_str().parse::<u8>().ok());
@@ -70,18 +84,43 @@ pub(crate) fn read(text: &str) -> Parsed {
             if let (Some(number), Some(title)) = (number, title) {
                 sections.push(Section { number, title });
             }
-        } else if !is_chrome(trimmed) && !WEAK_CHROME.is_match(trimmed) {
-            cleaned.push_str(line.trim_end());
+            chrome_since = true;
+        } else if is_furniture(trimmed) {
+            chrome_since = true;
+        } else if !trimmed.is_empty() {
+            match last_text.filter(|_| chrome_since && continues(trimmed)) {
+                // Chrome (an image, an advertisement) split this rule: its two halves
+                // are one line again.
+                Some(at) => {
+                    cleaned[at].push(' ');
+                    cleaned[at].push_str(trimmed);
+                    cleaned.push(String::new());
+                    chrome_since = false;
+                    continue;
+                }
+                None => last_text = Some(cleaned.len()),
+            }
+            chrome_since = false;
+            cleaned.push(line.trim_end().to_string());
+            continue;
         }
-        cleaned.push('\n');
+        cleaned.push(String::new());
     }
     // What is left is official-style rule lines: the official reader's logic reads them.
-    let mut parsed = super::official::read(&cleaned);
+    let mut parsed = super::official::read(&cleaned.join("\n"));
     if parsed.sections.is_empty() {
         parsed.sections = sections;
     }
     parsed.complete = false;
     parsed
+}
+
+/// Whether a line after page chrome goes on with the rule before it: it is neither a
+/// rule line, an example nor a heading.
+fn continues(line: &str) -> bool {
+    lines::rule_line(line).is_none()
+        && !line.starts_with("Example")
+        && !line.starts_with(|c: char| c.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -133,6 +172,18 @@ mod tests {
             .starts_with("Public zones are zones in which"));
         assert_eq!(p.rules[&n("400.6")].examples.len(), 1);
         assert!(p.rules[&n("400.6")].examples[0].starts_with("Exquisite Archangel has"));
+    }
+
+    #[test]
+    fn a_rule_split_by_an_image_is_one_rule_again() {
+        let p = read(
+            "top of page\n400.1. A zone is a place\n\n\nImage Credit: Someone\n\n\n\
+             where objects can be.\n\n\n400.2. Another.\n10 views\n",
+        );
+        assert_eq!(
+            p.rules[&n("400.1")].text,
+            "A zone is a place where objects can be."
+        );
     }
 
     #[test]
