@@ -64,7 +64,11 @@ fn benches(c: &mut Criterion) {
         b.iter(|| store.open_search(black_box(&entry)).expect("open"))
     });
     let index = store.open_search(&entry).expect("open");
-    for query in ["how many lands can I play each turn", "legend rule", "deathtouch"] {
+    for query in [
+        "how many lands can I play each turn",
+        "legend rule",
+        "deathtouch",
+    ] {
         c.bench_function(&format!("search {query:?}"), |b| {
             b.iter(|| {
                 index

@@ -9,10 +9,10 @@ use std::ops::Range;
 use std::path::Path;
 
 use tantivy::collector::TopDocs;
+use tantivy::directory::RamDirectory;
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::snippet::SnippetGenerator;
-use tantivy::directory::RamDirectory;
 use tantivy::{
     Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, TantivyDocument, Term,
 };
@@ -86,8 +86,8 @@ impl RevisionIndex {
         std::fs::create_dir_all(dir).map_err(|e| IndexError::io(dir, e))?;
         let (schema, fields) = schema::build();
         let ram = RamDirectory::create();
-        let index = Index::create(ram.clone(), schema, IndexSettings::default())
-            .map_err(tantivy_err)?;
+        let index =
+            Index::create(ram.clone(), schema, IndexSettings::default()).map_err(tantivy_err)?;
         fill(&index, &fields, revision).map_err(tantivy_err)?;
         ram.persist(&PlainFiles::new(dir)).map_err(tantivy_err)
     }

@@ -58,14 +58,15 @@ pub(super) fn rule_line(line: &str) -> Option<(RuleNumber, String)> {
 }
 
 /// Whether a rule's text is really a title: `Enchantments`, `Card Types`, `Deathtouch`
-/// (a few words, capitalised, no closing punctuation).
+/// (a few words, capitalised, no closing punctuation but the exclamation mark of
+/// `702.163. For Mirrodin!`).
 pub(super) fn looks_like_title(text: &str) -> bool {
     let words = text.split_whitespace().count();
     let starts_upper = text.chars().next().is_some_and(char::is_uppercase);
     let ends_plain = text
         .chars()
         .last()
-        .is_some_and(|c| c.is_alphanumeric() || c == ')');
+        .is_some_and(|c| c.is_alphanumeric() || c == ')' || c == '!');
     (1..=8).contains(&words) && starts_upper && ends_plain
 }
 
