@@ -225,11 +225,11 @@ fn push_change(out: &mut Styled, change: &Change) {
         ""
     };
     let note = match change.kind {
-        Kind::Modified => format!("  similarity {:.2}{wording}", change.similarity),
+        Kind::Modified => format!("  similarity {}{wording}", percent(change.similarity)),
         Kind::Renumbered if changed_text => {
             format!(
-                "  text changed{wording}, similarity {:.2}",
-                change.similarity
+                "  text changed{wording}, similarity {}",
+                percent(change.similarity)
             )
         }
         Kind::Renumbered => "  same text".to_string(),
@@ -237,6 +237,11 @@ fn push_change(out: &mut Styled, change: &Change) {
     };
     out.push(Piece::Note, format!("{note}\n"));
     push_diff(out, &change.diff, "        ");
+}
+
+/// A similarity to two decimals, rounded down: a changed text never shows as 1.00.
+fn percent(similarity: f32) -> String {
+    format!("{:.2}", (similarity * 100.0).floor() / 100.0)
 }
 
 fn push_glossary_change(out: &mut Styled, change: &GlossaryChange) {
