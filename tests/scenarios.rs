@@ -199,7 +199,11 @@ mod cli {
             .stdout(predicate::str::contains(
                 "PASS hammer is unattached (704.5n)",
             ))
-            .stdout(predicate::str::contains("PASSED: 3 of 3 expectations hold"));
+            .stdout(predicate::str::contains("PASSED: 3 of 3 expectations hold"))
+            // The final board keeps what the judge wrote: the Equipment is still red.
+            .stdout(predicate::str::contains(
+                "hammer \"Jackhammer\": Artifact — Equipment; controller Alice; color red; equip {2}",
+            ));
     }
 
     #[test]

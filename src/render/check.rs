@@ -129,6 +129,15 @@ pub fn text(
         if c.controller.as_deref() != Some(c.owner.as_str()) && c.zone == "battlefield" {
             let _ = write!(line, "; owner {}", c.owner);
         }
+        match c.colors.as_slice() {
+            [] => {}
+            [one] => {
+                let _ = write!(line, "; color {one}");
+            }
+            many => {
+                let _ = write!(line, "; colors {}", many.join(", "));
+            }
+        }
         if c.token {
             line.push_str("; token");
         }

@@ -83,6 +83,9 @@ pub struct BoardCard {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
     pub type_line: String,
+    /// Colors after continuous effects (105.1); empty for colorless.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colors: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_toughness: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -430,6 +433,12 @@ fn board(game: &Game) -> BoardReport {
             controller: matches!(zone, Zone::Battlefield | Zone::Stack)
                 .then(|| game.player_name(v.controller).to_string()),
             type_line: v.chars.type_line.to_string(),
+            colors: v
+                .chars
+                .colors
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect(),
             power_toughness: v
                 .chars
                 .is(CardType::Creature)
