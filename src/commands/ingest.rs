@@ -26,9 +26,15 @@ use crate::render::ingest as render;
 #[derive(Debug, Clone)]
 pub enum FileOutcome {
     /// Indexed as a new revision.
-    Added { entry: Entry, warnings: usize },
+    Added {
+        entry: Entry,
+        warnings: Vec<crate::model::Warning>,
+    },
     /// Indexed in place of a revision with the same id (`--replace`).
-    Replaced { entry: Entry, warnings: usize },
+    Replaced {
+        entry: Entry,
+        warnings: Vec<crate::model::Warning>,
+    },
     /// The same bytes are already indexed (or built in) under this id.
     Unchanged { id: String, embedded: bool },
     /// Different content under an id already indexed, without `--replace`.
@@ -349,7 +355,7 @@ fn ingest_one(
             (revision.content_hash.clone(), file.to_path_buf()),
         );
     }
-    let warnings = revision.warnings.len();
+    let warnings = revision.warnings.clone();
     match writer.write_revision(&revision) {
         Ok(entry) if existing.is_some() || embedded.contains_key(&id) => {
             FileOutcome::Replaced { entry, warnings }

@@ -62,8 +62,8 @@ pub fn line(report: &FileReport) -> String {
                 entry.format.name(),
                 entry.rules
             );
-            if *warnings > 0 {
-                s.push_str(&format!(", {warnings} reading warnings"));
+            if !warnings.is_empty() {
+                s.push_str(&format!(", {} reading warnings", warnings.len()));
             }
             s.push(')');
             s
@@ -79,12 +79,34 @@ pub fn line(report: &FileReport) -> String {
     }
 }
 
+/// What a reader could not read, on stderr as `FILE:LINE: message` (the first 20, then a
+/// count), so a partly unreadable file says where it went wrong.
+fn warn_about_lines(report: &FileReport) {
+    const SHOWN: usize = 20;
+    let (FileOutcome::Added { warnings, .. } | FileOutcome::Replaced { warnings, .. }) =
+        &report.outcome
+    else {
+        return;
+    };
+    let file = report.file.display();
+    for w in warnings.iter().take(SHOWN) {
+        eprintln!("arbiter: warning: {file}:{}: {}", w.line, w.message);
+    }
+    if warnings.len() > SHOWN {
+        eprintln!(
+            "arbiter: warning: {file}: {} more reading warnings",
+            warnings.len() - SHOWN
+        );
+    }
+}
+
 pub fn print(summary: &Summary, ctx: &Context) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     for report in &summary.reports {
         if let Some(p) = problem(report) {
             eprintln!("arbiter: {p}");
         }
+        warn_about_lines(report);
     }
     if ctx.json {
         let files: Vec<_> = summary
@@ -94,7 +116,7 @@ pub fn print(summary: &Summary, ctx: &Context) -> std::io::Result<()> {
                 let (word, id) = status(&r.outcome);
                 let warnings = match &r.outcome {
                     FileOutcome::Added { warnings, .. }
-                    | FileOutcome::Replaced { warnings, .. } => Some(*warnings),
+                    | FileOutcome::Replaced { warnings, .. } => Some(warnings.len()),
                     _ => None,
                 };
                 json!({
