@@ -15,28 +15,15 @@
 //!
 //! When `../shared/corpus` is absent the test prints a notice and returns.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::LazyLock;
 
 use arbiter::model::{Revision, RuleNumber};
 use arbiter::read::{decode, read, ReadOptions};
 use regex::Regex;
-
-/// `../shared/corpus` beside the project; from a git worktree deeper down, the nearest
-/// ancestor's `shared/corpus`; `ARBITER_CORPUS` overrides both.
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("ARBITER_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
-    project
-        .ancestors()
-        .skip(1)
-        .map(|a| a.join("shared/corpus"))
-        .find(|d| d.is_dir())
-        .unwrap_or_else(|| project.join("../shared/corpus"))
-}
 
 fn data(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -313,14 +300,12 @@ fn era(date: &str) -> &'static str {
 
 #[test]
 fn every_revision_reads_exactly() {
-    let dir = corpus_dir();
-    if !dir.join("MANIFEST.tsv").exists() {
+    let Some(dir) = common::corpus_dir().filter(|d| d.join("MANIFEST.tsv").exists()) else {
         eprintln!(
-            "NOTICE: {} is absent; the corpus test was skipped (nothing was checked)",
-            dir.display()
+            "NOTICE: ../shared/corpus (or $ARBITER_CORPUS) is absent; the corpus test was skipped (nothing was checked)"
         );
         return;
-    }
+    };
     let entries = manifest(&dir);
     assert_eq!(entries.len(), 82, "the manifest lists 82 revisions");
     let exceptions = exceptions();

@@ -3,6 +3,8 @@
 //! `tests/scenarios/malformed/*.md` must fail to read with exactly the error written in
 //! its `.err` file. A new case is a new file, not new Rust.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use arbiter::commands::check::check_text;
@@ -31,34 +33,17 @@ fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
 }
 
-/// `../shared/corpus` beside the project; from a git worktree deeper down, the nearest
-/// ancestor's `shared/corpus`; `ARBITER_CORPUS` overrides both.
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("ARBITER_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
-    project
-        .ancestors()
-        .skip(1)
-        .map(|a| a.join("shared/corpus"))
-        .find(|d| d.is_dir())
-        .unwrap_or_else(|| project.join("../shared/corpus"))
-}
-
 /// What `arbiter ingest` would store: the lineage of every complete revision from the
 /// oldest a scenario names to the canonical one, read from the corpus. `None` (with a
 /// notice) when the corpus is absent: scenarios of other revisions then cite the
 /// canonical numbers.
 fn corpus_lineage(texts: &[String]) -> Option<Lineage> {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!(
-            "NOTICE: {} is absent; scenarios under other revisions are checked without the rule lineage",
-            dir.display()
+            "NOTICE: ../shared/corpus (or $ARBITER_CORPUS) is absent; scenarios under other revisions are checked without the rule lineage"
         );
         return None;
-    }
+    };
     let oldest = texts
         .iter()
         .filter_map(|t| {
