@@ -881,6 +881,16 @@ impl Game {
 
     // ----- moving objects (400.7) -----------------------------------------------------
 
+    /// An Aura spell that can't enchant anything as it resolves goes to its owner's
+    /// graveyard (303.4g, 303.4i); an Aura in any other zone stays where it is.
+    fn aura_spell_to_graveyard(&mut self, c: CardId, zone: Zone, rule: &'static str) -> Vec<Event> {
+        if zone != Zone::Stack {
+            return Vec::new();
+        }
+        let owner = self.owner(c);
+        self.move_card(c, Zone::Graveyard(owner), None, &[rule], "")
+    }
+
     /// Moves a card to a zone as a new object. What was attached to it becomes
     /// unattached; effects on the old object no longer apply. Returns the events.
     fn move_card(
@@ -1768,16 +1778,7 @@ impl Game {
                             subjects: vec![Target::Card(c), t],
                             state_based: false,
                         }];
-                        if zone == Zone::Stack {
-                            let owner = self.owner(c);
-                            events.extend(self.move_card(
-                                c,
-                                Zone::Graveyard(owner),
-                                None,
-                                &["303.4i"],
-                                "",
-                            ));
-                        }
+                        events.extend(self.aura_spell_to_graveyard(c, zone, "303.4i"));
                         return Ok(events);
                     }
                     (t, String::new())
@@ -1813,16 +1814,7 @@ impl Game {
                                 self.zone_name(zone)
                             ),
                         )];
-                        if zone == Zone::Stack {
-                            let owner = self.owner(c);
-                            events.extend(self.move_card(
-                                c,
-                                Zone::Graveyard(owner),
-                                None,
-                                &["303.4g"],
-                                "",
-                            ));
-                        }
+                        events.extend(self.aura_spell_to_graveyard(c, zone, "303.4g"));
                         return Ok(events);
                     }
                     match choice {
