@@ -77,6 +77,11 @@ pub enum Command {
     /// Play scenario files under the rules of a revision and check their expectations.
     #[command(after_help = "Example:\n  arbiter check tests/scenarios/")]
     Check(CheckArgs),
+    /// Write the rules as a static, offline website.
+    #[command(
+        after_help = "Example:\n  arbiter export html site/\n  arbiter export html --diff 2025-11-14 2026-01-16 site/"
+    )]
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -167,4 +172,37 @@ pub struct CheckArgs {
     /// Quote each cited rule's text from the revision.
     #[arg(long)]
     pub explain: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    pub format: ExportFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportFormat {
+    /// A static HTML site: a page per section, the glossary, an index, and with
+    /// `--diff` a page of changes. Opens offline; no scripts.
+    #[command(
+        after_help = "Example:\n  arbiter export html site/ && xdg-open site/index.html\n  arbiter export html --rev 1999 old-site/\n  arbiter export html --diff 2025-11-14 2026-01-16 site/"
+    )]
+    Html(ExportHtmlArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportHtmlArgs {
+    /// The folder to write (created; a previous export there is replaced).
+    #[arg(value_name = "OUT_DIR")]
+    pub out_dir: PathBuf,
+    /// The revision to export: an id or a unique prefix (default: the newest complete
+    /// revision, or B of `--diff`).
+    #[arg(long)]
+    pub rev: Option<String>,
+    /// Add a page of the changes from revision A to revision B.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub diff: Option<Vec<String>>,
+    /// Replace OUT_DIR even when it holds files that are not an arbiter export.
+    #[arg(long)]
+    pub force: bool,
 }

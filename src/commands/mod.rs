@@ -5,6 +5,7 @@
 pub mod check;
 pub mod define;
 pub mod diff;
+pub mod export;
 pub mod history;
 pub mod ingest;
 pub mod revisions;
@@ -92,6 +93,7 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff(args) => diff::run(args, ctx),
         Command::History(args) => history::run(args, ctx),
         Command::Check(args) => check::run(&args, ctx),
+        Command::Export(args) => export::run(&args, ctx),
     }
 }
 

@@ -43,10 +43,53 @@ static LIST_GLUE: LazyLock<Regex> = LazyLock::new(|| {
 /// Subrule ranges longer than this are not expanded (only their ends are kept).
 const MAX_RANGE: u16 = 40;
 
+/// A place in a text that refers to a rule: the bytes to show as a link and the rule
+/// (or section) they point to. A range such as `409.1f–409.1h` is two mentions, one for
+/// each end; `301.5a–f` is one, pointing to its first rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    /// Byte range in the text.
+    pub range: std::ops::Range<usize>,
+    pub number: RuleNumber,
+}
+
+/// One reference as found: where it starts, every number it stands for (ranges
+/// expanded) and the mentions to link.
+struct Found {
+    start: usize,
+    numbers: Vec<RuleNumber>,
+    mentions: Vec<Mention>,
+}
+
 /// The rule numbers `text` refers to, ranges expanded, in order of first mention,
 /// without duplicates.
 pub fn extract(text: &str) -> Vec<RuleNumber> {
-    let mut found: Vec<(usize, RuleNumber)> = Vec::new();
+    let mut found: Vec<(usize, RuleNumber)> = scan(text)
+        .into_iter()
+        .flat_map(|f| {
+            let start = f.start;
+            f.numbers.into_iter().map(move |n| (start, n))
+        })
+        .collect();
+    found.sort_by_key(|(at, _)| *at); // stable: a range keeps its order
+    let mut seen = HashSet::with_capacity(found.len());
+    found
+        .into_iter()
+        .filter_map(|(_, n)| seen.insert(n).then_some(n))
+        .collect()
+}
+
+/// Where `text` refers to rules, in order of position: the same references
+/// [`extract`] finds, with the text that names each one, so that a renderer can link it.
+pub fn mentions(text: &str) -> Vec<Mention> {
+    let mut all: Vec<Mention> = scan(text).into_iter().flat_map(|f| f.mentions).collect();
+    all.sort_by_key(|m| m.range.start);
+    all
+}
+
+/// Every reference in `text`: rule numbers, then sections.
+fn scan(text: &str) -> Vec<Found> {
+    let mut found: Vec<Found> = Vec::new();
     let mut list_end: Option<usize> = None; // where the last reference of a list ended
     for m in NUMBER.captures_iter(text) {
         let Some(whole) = m.get(0) else { continue };
@@ -86,26 +129,59 @@ pub fn extract(text: &str) -> Vec<RuleNumber> {
             }
         }
         list_end = Some(whole.end());
-        for n in expand(first, &m) {
-            found.push((start, n));
-        }
+        let numbers = expand(first, &m);
+        let mentions = match (m.get(4), numbers.last()) {
+            // `409.1f–409.1h`: each end names its own rule.
+            (Some(second), Some(last)) if numbers.len() > 1 => {
+                let first_end = m.get(3).or(m.get(2)).map_or(whole.end(), |g| g.end());
+                vec![
+                    Mention {
+                        range: start..first_end,
+                        number: first,
+                    },
+                    Mention {
+                        range: second.start()..whole.end(),
+                        number: *last,
+                    },
+                ]
+            }
+            _ => vec![Mention {
+                range: start..whole.end(),
+                number: first,
+            }],
+        };
+        found.push(Found {
+            start,
+            numbers,
+            mentions,
+        });
     }
     for m in SECTION.captures_iter(text) {
         let start = m.get(0).map_or(0, |g| g.start());
-        for g in [m.get(1), m.get(2)].into_iter().flatten() {
+        let mut numbers = Vec::new();
+        let mut mentions = Vec::new();
+        for (i, g) in [m.get(1), m.get(2)].into_iter().enumerate() {
+            let Some(g) = g else { continue };
             if let Ok(s) = g.as_str().parse::<u8>() {
                 if s >= 1 {
-                    found.push((start, RuleNumber::section(s)));
+                    let number = RuleNumber::section(s);
+                    numbers.push(number);
+                    // "section 5" is the first link; "6" of "sections 5 and 6" the second.
+                    let from = if i == 0 { start } else { g.start() };
+                    mentions.push(Mention {
+                        range: from..g.end(),
+                        number,
+                    });
                 }
             }
         }
+        found.push(Found {
+            start,
+            numbers,
+            mentions,
+        });
     }
-    found.sort_by_key(|(at, _)| *at); // stable: a range keeps its order
-    let mut seen = HashSet::with_capacity(found.len());
     found
-        .into_iter()
-        .filter_map(|(_, n)| seen.insert(n).then_some(n))
-        .collect()
 }
 
 /// The numbers a match stands for: its first number, or every number of its range.
@@ -203,6 +279,45 @@ mod tests {
         assert_eq!(
             refs("See rule 702.19 and rule 613. (Also rule 702.19 again, and rule 101.)"),
             ["702.19", "613", "101"]
+        );
+    }
+
+    fn linked(text: &str) -> Vec<(String, String)> {
+        mentions(text)
+            .into_iter()
+            .map(|m| (text[m.range].to_string(), m.number.short()))
+            .collect()
+    }
+
+    #[test]
+    fn mentions_name_the_text_each_reference_is_printed_as() {
+        assert_eq!(
+            linked("See rule 704, “State-Based Actions,” and rules 301.5a–f."),
+            [("704", "704"), ("301.5a–f", "301.5a")].map(|(a, b)| (a.into(), b.into()))
+        );
+        assert_eq!(
+            linked("rules 409.1f–409.1h"),
+            [("409.1f", "409.1f"), ("409.1h", "409.1h")].map(|(a, b)| (a.into(), b.into()))
+        );
+        assert_eq!(
+            linked("See sections 5 and 6, then 100.1."),
+            [("sections 5", "5"), ("6", "6"), ("100.1", "100.1")]
+                .map(|(a, b)| (a.into(), b.into()))
+        );
+        assert!(linked("Each player starts with 20 life.").is_empty());
+    }
+
+    #[test]
+    fn every_reference_extracted_is_mentioned() {
+        let text = "See rules 702.16–702.18, 603.7d-f, rule 500, 501, and 502, section 4.";
+        let mentioned: Vec<RuleNumber> = mentions(text).iter().map(|m| m.number).collect();
+        for n in &mentioned {
+            assert!(extract(text).contains(n), "{n}");
+        }
+        let shown: Vec<String> = mentioned.iter().map(RuleNumber::short).collect();
+        assert_eq!(
+            shown,
+            ["702.16", "702.18", "603.7d", "500", "501", "502", "4"]
         );
     }
 

@@ -94,7 +94,7 @@ pub fn push_diff(out: &mut Styled, segments: &[Segment], indent: &str) {
     out.push(Piece::Plain, "\n");
 }
 
-fn summary_line(changes: &Changes) -> String {
+pub(crate) fn summary_line(changes: &Changes) -> String {
     let s = &changes.summary;
     let modified = if s.wording_only > 0 {
         format!(
@@ -117,7 +117,7 @@ fn summary_line(changes: &Changes) -> String {
     parts.join(", ")
 }
 
-fn glossary_line(changes: &Changes) -> Option<String> {
+pub(crate) fn glossary_line(changes: &Changes) -> Option<String> {
     let g = &changes.summary.glossary;
     if changes.glossary.is_empty() && g.folded == 0 {
         return None;
@@ -136,7 +136,7 @@ fn glossary_line(changes: &Changes) -> Option<String> {
 }
 
 /// The sections changes fall in, in order, each with its changes.
-fn by_section(changes: &Changes) -> Vec<(u8, String, Vec<&Change>)> {
+pub(crate) fn by_section(changes: &Changes) -> Vec<(u8, String, Vec<&Change>)> {
     let mut groups: Vec<(u8, String, Vec<&Change>)> = Vec::new();
     for change in &changes.changes {
         let section = change.number().map(|n| n.section_number()).unwrap_or(0);
@@ -157,7 +157,7 @@ fn by_section(changes: &Changes) -> Vec<(u8, String, Vec<&Change>)> {
     groups
 }
 
-const KINDS: [(Kind, &str); 4] = [
+pub(crate) const KINDS: [(Kind, &str); 4] = [
     (Kind::Modified, "Modified"),
     (Kind::Renumbered, "Renumbered"),
     (Kind::Added, "Added"),
@@ -240,7 +240,7 @@ fn push_change(out: &mut Styled, change: &Change) {
 }
 
 /// A similarity to two decimals, rounded down: a changed text never shows as 1.00.
-fn percent(similarity: f32) -> String {
+pub(crate) fn percent(similarity: f32) -> String {
     format!("{:.2}", (similarity * 100.0).floor() / 100.0)
 }
 

@@ -46,7 +46,7 @@ impl RuleView<'_> {
 }
 
 /// A rule number as the rules print it: `303.`, `303.4.`, `303.4c`.
-fn printed(n: &RuleNumber) -> String {
+pub(crate) fn printed(n: &RuleNumber) -> String {
     match n.depth() {
         2 => format!("{n}."),
         _ => n.to_string(),
