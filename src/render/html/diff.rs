@@ -178,31 +178,111 @@ fn push_glossary_change(page: &mut Page, change: &GlossaryChange) {
     page.raw("</div>\n");
 }
 
+/// Unchanged words kept on each side of a change; a longer unchanged run is cut to
+/// this many words at each end, with "…" between, so a one-word change in a long rule
+/// is easy to find (the whole rule is a click away).
+const CONTEXT_WORDS: usize = 20;
+
 /// A word diff as one paragraph: kept words as text, deleted ones in `<del>`, inserted
-/// ones in `<ins>`, line breaks (between a rule's title, text and examples) kept.
+/// ones in `<ins>`, line breaks (between a rule's title, text and examples) kept. When
+/// the diff changes something, long unchanged runs are shortened.
 fn push_segments(page: &mut Page, segments: &[Segment]) {
+    let changed = segments.iter().any(|s| s.op != Op::Equal);
     page.raw("<p class=\"diff\">");
-    for segment in segments {
-        let mut lines = segment.text.split('\n').peekable();
-        while let Some(line) = lines.next() {
-            match segment.op {
-                Op::Equal => page.text(line.to_string()),
-                _ if line.is_empty() => {}
-                Op::Delete => {
-                    page.start(Tag::Strikethrough);
-                    page.text(line.to_string());
-                    page.end(TagEnd::Strikethrough);
+    for (i, segment) in segments.iter().enumerate() {
+        if segment.op == Op::Equal && changed {
+            let (head, tail) = (i > 0, i + 1 < segments.len());
+            match elide(&segment.text, head, tail) {
+                Some((before, after)) => {
+                    push_lines(page, Op::Equal, before);
+                    page.inline_raw("<span class=\"elided\">");
+                    page.text(" … ");
+                    page.inline_raw("</span>");
+                    push_lines(page, Op::Equal, after);
                 }
-                Op::Insert => {
-                    page.inline_raw("<ins>");
-                    page.text(line.to_string());
-                    page.inline_raw("</ins>");
-                }
+                None => push_lines(page, Op::Equal, &segment.text),
             }
-            if lines.peek().is_some() {
-                page.hard_break();
-            }
+        } else {
+            push_lines(page, segment.op, &segment.text);
         }
     }
     page.raw("</p>\n");
+}
+
+/// The first words of `text` (when `head`, it follows a change) and its last words
+/// (when `tail`, a change follows), if leaving out the middle saves much.
+fn elide(text: &str, head: bool, tail: bool) -> Option<(&str, &str)> {
+    // Where each word starts.
+    let starts: Vec<usize> = text
+        .char_indices()
+        .filter(|&(i, c)| {
+            !c.is_whitespace()
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let keep = CONTEXT_WORDS * (usize::from(head) + usize::from(tail));
+    if starts.len() <= keep + CONTEXT_WORDS {
+        return None;
+    }
+    let cut_from = if head {
+        text[..starts[CONTEXT_WORDS]].trim_end().len()
+    } else {
+        0
+    };
+    let cut_to = if tail {
+        starts[starts.len() - CONTEXT_WORDS]
+    } else {
+        text.len()
+    };
+    Some((&text[..cut_from], &text[cut_to..]))
+}
+
+/// A run of one kind, its line breaks kept.
+fn push_lines(page: &mut Page, op: Op, text: &str) {
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        match op {
+            Op::Equal => page.text(line.to_string()),
+            _ if line.is_empty() => {}
+            Op::Delete => {
+                page.start(Tag::Strikethrough);
+                page.text(line.to_string());
+                page.end(TagEnd::Strikethrough);
+            }
+            Op::Insert => {
+                page.inline_raw("<ins>");
+                page.text(line.to_string());
+                page.inline_raw("</ins>");
+            }
+        }
+        if lines.peek().is_some() {
+            page.hard_break();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_unchanged_runs_keep_their_ends_next_to_changes() {
+        let words: Vec<String> = (1..=100).map(|i| format!("w{i}")).collect();
+        let text = words.join(" ");
+        let (before, after) = elide(&text, true, true).unwrap();
+        assert_eq!(before, words[..20].join(" "));
+        assert_eq!(after, words[80..].join(" "));
+        // Before the first change only the end matters, after the last only the start.
+        assert_eq!(
+            elide(&text, false, true).unwrap(),
+            ("", &text[text.find("w81").unwrap()..])
+        );
+        assert_eq!(elide(&text, true, false).unwrap().1, "");
+        // Short runs stay whole.
+        assert_eq!(elide(&words[..50].join(" "), true, true), None);
+    }
 }
