@@ -140,7 +140,8 @@ enum Existing {
 }
 
 fn existing(dir: &Path) -> anyhow::Result<Existing> {
-    let meta = match std::fs::symlink_metadata(dir) {
+    // A symbolic link to a folder is followed: the folder it names is replaced.
+    let meta = match std::fs::metadata(dir) {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Existing::Missing),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
