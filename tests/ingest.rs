@@ -360,3 +360,24 @@ fn an_index_written_with_json_models_still_reads() {
     assert!(ok(&s.run(&["rule", "305.2", "--rev", "2030-01-01"])).contains("one land"));
     assert!(ok(&s.run(&["rule", "305.2", "--rev", "2030-02-01"])).contains("two lands"));
 }
+
+#[test]
+fn a_rule_missing_from_a_revision_names_the_revisions_that_have_it() {
+    // These small files are fragments, so every revision is loaded to answer; the
+    // stored lineage answers for complete ones (same output).
+    let s = setup();
+    let a = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    let b = s.write(
+        "b.txt",
+        &rules_text(2, 1, "A player can play one land.").replace("704.5j", "704.5k"),
+    );
+    let c = s.write("c.txt", &rules_text(3, 1, "A player can play one land."));
+    ok(&s.ingest(&[a, b, c], &[]));
+    let out = s.run(&["rule", "704.5j", "--rev", "2030-02-01"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("in: 2030-03-01-s137, 2030-01-01-s137"),
+        "{err}"
+    );
+}

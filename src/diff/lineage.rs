@@ -244,6 +244,14 @@ impl Lineage {
         self.revisions.iter().map(|r| r.id.as_str())
     }
 
+    /// Whether the complete revision `revision_id` has a rule numbered `number`; `None`
+    /// when the lineage does not chain that revision (fragments included: a fragment
+    /// has fewer rules than the complete revision of its date).
+    pub fn has(&self, revision_id: &str, number: &RuleNumber) -> Option<bool> {
+        let revision = self.revisions.iter().find(|r| r.id == revision_id)?;
+        Some(revision.numbers.binary_search(&pack(number)).is_ok())
+    }
+
     /// Whether it knows this revision (a complete one, or a fragment through its date).
     pub fn knows(&self, revision_id: &str) -> bool {
         self.position(revision_id).is_some()
