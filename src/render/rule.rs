@@ -264,7 +264,7 @@ pub fn missing(m: &Missing) -> Doc {
         if !covers {
             doc.line().push(span(
                 Class::Plain,
-                "no known revision has it; add a complete revision with `arbiter ingest FILE`",
+                "hint: no known revision has it; add a complete revision with `arbiter ingest FILE`",
             ));
         }
     } else {
@@ -274,10 +274,10 @@ pub fn missing(m: &Missing) -> Doc {
             line.push(span(Class::Plain, if i == 0 { " " } else { ", " }));
             line.push(span(Class::Meta, id.clone()));
         }
-        line.push(span(
+        doc.line().push(span(
             Class::Plain,
             format!(
-                " (try `arbiter rule {} --rev {}`)",
+                "hint: `arbiter rule {} --rev {}`",
                 m.number.short(),
                 m.elsewhere[0]
             ),
