@@ -11,6 +11,7 @@ pub mod diff;
 pub mod index;
 pub mod library;
 pub mod model;
+pub mod pager;
 pub mod read;
 pub mod render;
 pub mod scenario;

@@ -194,8 +194,8 @@ fn a_folder_that_is_not_an_export_is_refused_unless_forced() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err,
-        "arbiter: error: notes is not empty and `todo.txt` is not part of an arbiter export; \
-         give a new or empty folder, or pass --force to replace it and everything in it\n"
+        "arbiter: error: notes is not empty and `todo.txt` is not part of an arbiter export\n\
+         hint: give a new or empty folder, or pass --force to replace it and everything in it\n"
     );
     assert!(notes.join("todo.txt").exists());
     assert!(!notes.join("index.html").exists());

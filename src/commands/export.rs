@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use serde::Serialize;
 
-use super::{Context, Outcome};
+use super::{hint, Context, Outcome};
 use crate::cli::{ExportArgs, ExportFormat, ExportHtmlArgs};
 use crate::diff::{self, Options};
 use crate::render::html::{self, Stats};
@@ -147,10 +147,10 @@ fn existing(dir: &Path) -> anyhow::Result<Existing> {
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
     };
     if !meta.is_dir() {
-        anyhow::bail!(
-            "{} is not a folder; give the folder to write the site into",
-            dir.display()
-        );
+        return Err(hint::error(
+            format!("{} is not a folder", dir.display()),
+            "give the folder to write the site into, e.g. site/",
+        ));
     }
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
@@ -183,10 +183,10 @@ fn write_site(out: &Path, files: &[(String, String)], force: bool) -> anyhow::Re
             } else {
                 format!("`{name}` is not part of an arbiter export")
             };
-            anyhow::bail!(
-                "{} is not empty and {what}; give a new or empty folder, or pass --force to replace it and everything in it",
-                out.display()
-            );
+            return Err(hint::error(
+                format!("{} is not empty and {what}", out.display()),
+                "give a new or empty folder, or pass --force to replace it and everything in it",
+            ));
         }
     }
     // The folder's real location, so that `.` or `site/..` name it.
@@ -197,19 +197,19 @@ fn write_site(out: &Path, files: &[(String, String)], force: bool) -> anyhow::Re
             .with_context(|| format!("cannot resolve {}", out.display()))?;
         if let Ok(cwd) = std::env::current_dir().and_then(std::fs::canonicalize) {
             if cwd.starts_with(&real) {
-                anyhow::bail!(
-                    "{} is the current folder or contains it; give another folder to write the site into",
-                    out.display()
-                );
+                return Err(hint::error(
+                    format!("{} is the current folder or contains it", out.display()),
+                    "give another folder to write the site into, e.g. site/",
+                ));
             }
         }
         real
     };
     let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        anyhow::bail!(
-            "{} does not name a folder; give the folder to write the site into",
-            out.display()
-        );
+        return Err(hint::error(
+            format!("{} does not name a folder", out.display()),
+            "give the folder to write the site into, e.g. site/",
+        ));
     };
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -327,7 +327,7 @@ mod tests {
         let out = tmp.path().join("notes");
         std::fs::create_dir(&out).unwrap();
         std::fs::write(out.join("todo.txt"), "keep me").unwrap();
-        let err = write_site(&out, &files(), false).unwrap_err().to_string();
+        let err = hint::report(&write_site(&out, &files(), false).unwrap_err());
         assert!(
             err.contains("`todo.txt` is not part of an arbiter export"),
             "{err}"

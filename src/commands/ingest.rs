@@ -303,6 +303,7 @@ fn ingest_one(
             .and_then(|id| id.get(..10))
             .and_then(|d| d.parse().ok()),
         id: args.id.clone(),
+        format: None,
     };
     let revision = match read::read(&name, &bytes, &options) {
         Ok(r) => r,
