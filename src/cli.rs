@@ -60,6 +60,11 @@ pub enum Command {
     /// Read rules files of any shape and add them to the index.
     #[command(after_help = "Example:\n  arbiter ingest ../shared/corpus/*.txt")]
     Ingest(IngestArgs),
+    /// Download the current rules text from the publisher, check it, and ingest it.
+    #[command(
+        after_help = "Example:\n  arbiter fetch\n  arbiter fetch \"https://media.wizards.com/2026/downloads/MagicCompRules 20260417.txt\""
+    )]
+    Fetch(FetchArgs),
     /// Full-text search of the rules, ranked by relevance.
     #[command(after_help = "Example:\n  arbiter search \"can I equip an opponent's creature\"")]
     Search(SearchArgs),
@@ -96,6 +101,21 @@ pub struct IngestArgs {
     /// Use this id instead of the file's effective date (one file only).
     #[arg(long)]
     pub id: Option<String>,
+    /// Replace a revision already indexed under the same id with different content.
+    #[arg(long)]
+    pub replace: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// The rules text file, or a page that links it (default: the publisher's rules page,
+    /// https://magic.wizards.com/en/rules).
+    #[arg(value_name = "URL")]
+    pub url: Option<String>,
+    /// Give up when connecting or when the server sends nothing for this many seconds
+    /// (the whole download may take ten times as long).
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub timeout: u64,
     /// Replace a revision already indexed under the same id with different content.
     #[arg(long)]
     pub replace: bool,

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod define;
 pub mod diff;
+pub mod fetch;
 pub mod history;
 pub mod ingest;
 pub mod revisions;
@@ -87,6 +88,7 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Rule(args) => rule::run(&args, ctx),
         Command::Revisions => revisions::run(ctx),
         Command::Ingest(args) => ingest::run(&args, ctx),
+        Command::Fetch(args) => fetch::run(&args, ctx),
         Command::Search(args) => search::run(&args, ctx),
         Command::Define(args) => define::run(&args, ctx),
         Command::Diff(args) => diff::run(args, ctx),
