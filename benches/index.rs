@@ -57,7 +57,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("read newest corpus file", |b| {
         b.iter(|| read(&name, black_box(&bytes), &ReadOptions::default()))
     });
-    c.bench_function("load one stored revision (model.json)", |b| {
+    c.bench_function("load one stored revision (model.bin)", |b| {
         b.iter(|| store.load(black_box(&entry)).expect("load"))
     });
     c.bench_function("open one revision's search index", |b| {

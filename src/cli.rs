@@ -1,14 +1,56 @@
 //! The command line: every command and flag, declared with clap's derive API. Nothing
 //! here runs anything; `main` parses, and `commands` carries the parsed values out.
+//!
+//! The help texts live here too, and `--help`, the man page (`arbiter man`) and the shell
+//! completions (`arbiter completions`) are all generated from these declarations. Every
+//! command ends its help with an `Examples:` block (`after_help`), two-space indented
+//! command lines; the man page turns each such block into an EXAMPLES part.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// Examples for `arbiter -h` (and the start of `arbiter --help`).
+const EXAMPLES: &str = "\
+Examples:
+  arbiter 303.4c                            a rule of the newest revision
+  arbiter rule 212.2g --rev 2008            a rule of another revision
+  arbiter how many lands can I play         words that are not a number search
+  arbiter diff 2017 2018 --section 7        what changed between two revisions
+  arbiter check my-board.md                 play a written board under its rules";
+
+/// `arbiter --help` and the man page: the examples, the exit status, the environment.
+const LONG_AFTER_HELP: &str = "\
+Examples:
+  arbiter 303.4c                            a rule of the newest revision
+  arbiter rule 212.2g --rev 2008            a rule of another revision
+  arbiter how many lands can I play         words that are not a number search
+  arbiter diff 2017 2018 --section 7        what changed between two revisions
+  arbiter check my-board.md                 play a written board under its rules
+
+Exit status:
+  0  found; the revisions are identical; every expectation held
+  1  not found; the revisions differ; an expectation failed
+  2  an error: the message says what went wrong, and a `hint:` line what to do
+
+Environment:
+  ARBITER_INDEX   the index folder, as --index
+  ARBITER_PAGER   the pager for long output on a terminal (else PAGER, else `less -FRX`;
+                  empty or `cat`: no pager)
+  NO_COLOR        when set and not empty, --color auto does not colour";
+
 /// Read, search, diff and apply every revision of the Magic: The Gathering
 /// Comprehensive Rules.
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about, long_about = None)]
+#[command(
+    name = "arbiter",
+    version,
+    about,
+    long_about = None,
+    max_term_width = 100,
+    after_help = EXAMPLES,
+    after_long_help = LONG_AFTER_HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -27,6 +69,7 @@ pub struct Cli {
 
 /// Flags every command takes.
 #[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// When to colour the output (NO_COLOR is honoured by `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
@@ -36,9 +79,19 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// Never send long output through a pager ($ARBITER_PAGER, $PAGER or `less -FRX`).
+    #[arg(long, global = true)]
+    pub no_pager: bool,
+
     /// The index folder (else $ARBITER_INDEX, else index/ of the checkout, else the
     /// platform's data directory).
-    #[arg(long, value_name = "DIR", global = true, env = "ARBITER_INDEX")]
+    #[arg(
+        long,
+        value_name = "DIR",
+        global = true,
+        env = "ARBITER_INDEX",
+        hide_env_values = true
+    )]
     pub index: Option<PathBuf>,
 }
 
@@ -52,36 +105,85 @@ pub enum ColorChoice {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print a rule with its subrules, examples and the rules it references.
-    #[command(after_help = "Example:\n  arbiter rule 303.4c\n  arbiter rule 212.2g --rev 2008")]
+    #[command(after_help = "\
+Examples:
+  arbiter rule 303.4c
+  arbiter rule 303.4 --json
+  arbiter rule 212.2g --rev 2008")]
     Rule(RuleArgs),
     /// List the revisions arbiter knows: embedded and ingested.
-    #[command(after_help = "Example:\n  arbiter revisions --json")]
+    #[command(after_help = "\
+Examples:
+  arbiter revisions
+  arbiter revisions --json")]
     Revisions,
     /// Read rules files of any shape and add them to the index.
-    #[command(after_help = "Example:\n  arbiter ingest ../shared/corpus/*.txt")]
+    #[command(after_help = "\
+Examples:
+  arbiter ingest ../shared/corpus/*.txt
+  arbiter ingest draft.txt --id 2026-06-01-draft
+  arbiter ingest cr-2026-04-17.txt --replace")]
     Ingest(IngestArgs),
     /// Download the current rules text from the publisher, check it, and ingest it.
-    #[command(
-        after_help = "Example:\n  arbiter fetch\n  arbiter fetch \"https://media.wizards.com/2026/downloads/MagicCompRules 20260417.txt\""
-    )]
+    #[command(after_help = "\
+Examples:
+  arbiter fetch
+  arbiter fetch \"https://media.wizards.com/2026/downloads/MagicCompRules 20260417.txt\"
+  arbiter fetch https://example.org/rules-page --timeout 10 --json")]
     Fetch(FetchArgs),
     /// Full-text search of the rules, ranked by relevance.
-    #[command(after_help = "Example:\n  arbiter search \"can I equip an opponent's creature\"")]
+    #[command(after_help = "\
+Examples:
+  arbiter search \"can I equip an opponent's creature\"
+  arbiter search legend rule --all-revisions
+  arbiter search deathtouch --section 7 --limit 3")]
     Search(SearchArgs),
     /// Look a term up in the glossary.
-    #[command(after_help = "Example:\n  arbiter define \"equipped creature\"")]
+    #[command(after_help = "\
+Examples:
+  arbiter define \"equipped creature\"
+  arbiter define deathtouch --json")]
     Define(DefineArgs),
     /// Compare two revisions rule by rule.
-    #[command(after_help = "Example:\n  arbiter diff 2011-07-15 2026-01-16 --section 3")]
+    #[command(after_help = "\
+Examples:
+  arbiter diff 2011-07-15 2026-01-16 --section 3
+  arbiter diff 2017 2018 --ignore-wording
+  arbiter diff 2024-04-12 2024-06-07 --markdown")]
     Diff(DiffArgs),
     /// Follow one rule through every revision, renumbering included.
-    #[command(
-        after_help = "Example:\n  arbiter history 704.5j\n  arbiter history 420.5e --rev 2008-02-01"
-    )]
+    #[command(after_help = "\
+Examples:
+  arbiter history 704.5j
+  arbiter history 420.5e --rev 2008-02-01")]
     History(HistoryArgs),
     /// Play scenario files under the rules of a revision and check their expectations.
-    #[command(after_help = "Example:\n  arbiter check tests/scenarios/")]
+    #[command(after_help = "\
+Examples:
+  arbiter check tests/check/protection-example.md
+  arbiter check tests/scenarios/
+  arbiter check my-board.md --explain")]
     Check(CheckArgs),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    #[command(after_help = "\
+Examples:
+  source <(arbiter completions bash)
+  arbiter completions zsh > ~/.zfunc/_arbiter
+  arbiter completions fish > ~/.config/fish/completions/arbiter.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), every command included.
+    #[command(after_help = "\
+Examples:
+  arbiter man | man -l -
+  arbiter man > /usr/local/share/man/man1/arbiter.1")]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]

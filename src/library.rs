@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
@@ -79,10 +79,25 @@ pub enum ResolveError {
 /// The embedded and ingested revisions.
 pub struct Library {
     infos: Vec<RevisionInfo>,
-    embedded: Vec<Arc<Revision>>,
+    embedded: Vec<Seed>,
     ingested: Option<Ingested>,
-    /// Embedded seeds that could not be read (a broken build, never expected).
-    problems: Vec<String>,
+    /// Why the embedded manifest could not be read (a broken build, never expected).
+    manifest_problem: Option<String>,
+}
+
+/// One embedded seed: described by its manifest row, read only when first asked for
+/// (reading all five costs more than a whole `arbiter rule` may take).
+struct Seed {
+    entry: embedded::Entry,
+    revision: OnceLock<Result<Arc<Revision>, String>>,
+}
+
+impl Seed {
+    fn revision(&self) -> Result<Arc<Revision>, String> {
+        self.revision
+            .get_or_init(|| embedded::read_seed(&self.entry).map(Arc::new))
+            .clone()
+    }
 }
 
 /// The ingested part: the index folder and its current catalogue.
@@ -93,35 +108,40 @@ struct Ingested {
 }
 
 impl Library {
-    /// Only the embedded revisions (no index).
+    /// Only the embedded revisions (no index). Reads the manifest only; each seed is read
+    /// when first loaded.
     pub fn embedded_only() -> Library {
-        let mut embedded: Vec<Arc<Revision>> = Vec::new();
-        let mut problems = Vec::new();
-        match embedded::revisions() {
-            Ok(read) => {
-                for result in read {
-                    match result {
-                        Ok(revision) => embedded.push(Arc::new(revision)),
-                        Err(e) => problems.push(e),
-                    }
-                }
-            }
-            Err(e) => problems.push(e),
-        }
-        let mut infos: Vec<RevisionInfo> =
-            embedded.iter().map(|r| RevisionInfo::of(r, true)).collect();
+        let (embedded, manifest_problem) = match embedded::manifest() {
+            Ok(entries) => (
+                entries
+                    .into_iter()
+                    .map(|entry| Seed {
+                        entry,
+                        revision: OnceLock::new(),
+                    })
+                    .collect(),
+                None,
+            ),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        let mut infos: Vec<RevisionInfo> = embedded
+            .iter()
+            .map(|seed: &Seed| seed.entry.info())
+            .collect();
         infos.sort_by(|a, b| (a.date, &a.id).cmp(&(b.date, &b.id)));
         Library {
             infos,
             embedded,
             ingested: None,
-            problems,
+            manifest_problem,
         }
     }
 
-    /// Why an embedded seed is missing, if one is (shown by `arbiter revisions`).
-    pub fn problems(&self) -> &[String] {
-        &self.problems
+    /// Why the embedded manifest could not be read, if it could not (shown by `arbiter
+    /// revisions`; never expected: a unit test holds the manifest to the seeds). A seed
+    /// that does not read says so when it is loaded.
+    pub fn problems(&self) -> Vec<String> {
+        self.manifest_problem.iter().cloned().collect()
     }
 
     /// The embedded revisions and those ingested in the index at `index_dir` (none when
@@ -236,8 +256,8 @@ impl Library {
                 return Ok(revision);
             }
         }
-        if let Some(r) = self.embedded.iter().find(|r| r.id == id) {
-            return Ok(Arc::clone(r));
+        if let Some(seed) = self.embedded.iter().find(|s| s.entry.id == id) {
+            return seed.revision().map_err(|e| anyhow::anyhow!(e));
         }
         anyhow::bail!("revision `{id}` is not available")
     }
@@ -246,7 +266,7 @@ impl Library {
 /// The seeds in `rules/`, built into the binary with their manifest, so that arbiter
 /// works from any directory with no set-up.
 pub mod embedded {
-    use super::{read, Date, ReadOptions, Revision};
+    use super::{read, Date, Format, ReadOptions, Revision, RevisionInfo};
 
     /// `rules/MANIFEST.tsv`: file, id, effective date, format, what it covers, where it
     /// comes from, sha256.
@@ -276,16 +296,51 @@ pub mod embedded {
         ),
     ];
 
-    /// One row of the manifest.
+    /// One row of the manifest. `complete`, `sections` and `rules` say what reading the
+    /// file gives, so that listing the revisions needs no reading (a test holds them to it).
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct Entry {
         pub file: String,
         pub id: String,
         pub date: Date,
-        pub format: String,
+        pub format: Format,
         pub covers: String,
         pub source: String,
         pub sha256: String,
+        pub complete: bool,
+        pub sections: Vec<u8>,
+        pub rules: usize,
+    }
+
+    /// The columns of `rules/MANIFEST.tsv`, in order.
+    pub const COLUMNS: [&str; 10] = [
+        "file",
+        "id",
+        "effective",
+        "format",
+        "covers",
+        "source",
+        "sha256",
+        "complete",
+        "sections",
+        "rules",
+    ];
+
+    impl Entry {
+        /// What `arbiter revisions` shows of this seed, from the manifest alone.
+        pub fn info(&self) -> RevisionInfo {
+            RevisionInfo {
+                id: self.id.clone(),
+                date: self.date,
+                format: self.format,
+                source: format!("embedded:rules/{}", self.file),
+                complete: self.complete,
+                sections: self.sections.clone(),
+                rules: self.rules,
+                content_hash: self.sha256.clone(),
+                embedded: true,
+            }
+        }
     }
 
     /// The manifest's rows; an error names the line and what was expected.
@@ -297,9 +352,13 @@ pub mod embedded {
             }
             let bad = |what: &str| format!("rules/MANIFEST.tsv line {}: {what}", i + 1);
             let cols: Vec<&str> = line.split('\t').collect();
-            let [file, id, date, format, covers, source, sha256] = cols.as_slice() else {
+            let [file, id, date, format, covers, source, sha256, complete, sections, rules] =
+                cols.as_slice()
+            else {
                 return Err(bad(&format!(
-                    "expected 7 tab-separated columns (file, id, effective, format, covers, source, sha256), found {}",
+                    "expected {} tab-separated columns ({}), found {}",
+                    COLUMNS.len(),
+                    COLUMNS.join(", "),
                     cols.len()
                 )));
             };
@@ -307,10 +366,30 @@ pub mod embedded {
                 file: file.to_string(),
                 id: id.to_string(),
                 date: date.parse().map_err(|e: String| bad(&e))?,
-                format: format.to_string(),
+                format: Format::from_name(format)
+                    .ok_or_else(|| bad(&format!("`{format}` is not a format arbiter reads")))?,
                 covers: covers.to_string(),
                 source: source.to_string(),
                 sha256: sha256.to_string(),
+                complete: match *complete {
+                    "complete" => true,
+                    "fragment" => false,
+                    other => {
+                        return Err(bad(&format!(
+                            "`complete` is `complete` or `fragment`, not `{other}`"
+                        )))
+                    }
+                },
+                sections: sections
+                    .split(',')
+                    .map(|n| n.trim().parse::<u8>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| {
+                        bad(&format!("`sections` is a list like 3,4, not `{sections}`"))
+                    })?,
+                rules: rules
+                    .parse()
+                    .map_err(|_| bad(&format!("`rules` is a count, not `{rules}`")))?,
             });
         }
         Ok(entries)
@@ -324,21 +403,22 @@ pub mod embedded {
             .map(|(_, b)| *b)
     }
 
+    /// Reads the seed a manifest row names, with the row's date and id.
+    pub fn read_seed(entry: &Entry) -> Result<Revision, String> {
+        let name = format!("embedded:rules/{}", entry.file);
+        let bytes = bytes(&entry.file)
+            .ok_or_else(|| format!("{name}: listed in the manifest but not built in"))?;
+        let options = ReadOptions {
+            date: Some(entry.date),
+            id: Some(entry.id.clone()),
+            format: Some(entry.format),
+        };
+        read::read(&name, bytes, &options).map_err(|e| e.to_string())
+    }
+
     /// Every seed read with its manifest date and id, in manifest order.
     pub fn revisions() -> Result<Vec<Result<Revision, String>>, String> {
-        Ok(manifest()?
-            .into_iter()
-            .map(|entry| {
-                let name = format!("embedded:rules/{}", entry.file);
-                let bytes = bytes(&entry.file)
-                    .ok_or_else(|| format!("{name}: listed in the manifest but not built in"))?;
-                let options = ReadOptions {
-                    date: Some(entry.date),
-                    id: Some(entry.id.clone()),
-                };
-                read::read(&name, bytes, &options).map_err(|e| e.to_string())
-            })
-            .collect())
+        Ok(manifest()?.iter().map(read_seed).collect())
     }
 
     #[cfg(test)]
@@ -359,6 +439,8 @@ pub mod embedded {
                 let options = ReadOptions {
                     date: Some(entry.date),
                     id: None,
+                    // Told from the content, to hold the manifest's format to it.
+                    format: None,
                 };
                 let revision = read::read(&entry.file, bytes, &options)
                     .unwrap_or_else(|e| panic!("{}: {e}", entry.file));
@@ -368,7 +450,13 @@ pub mod embedded {
                     entry.file,
                     revision.warnings
                 );
-                assert_eq!(revision.format.name(), entry.format, "{}", entry.file);
+                assert_eq!(revision.format, entry.format, "{}", entry.file);
+                assert_eq!(
+                    RevisionInfo::of(&read_seed(entry).expect("the seed reads"), true),
+                    entry.info(),
+                    "{}: the manifest's complete, sections and rules columns say what reading gives",
+                    entry.file
+                );
                 assert_eq!(revision.date, entry.date, "{}", entry.file);
                 assert!(!revision.complete, "{} is a fragment", entry.file);
                 assert_eq!(read::default_id(&revision), entry.id, "{}", entry.file);
@@ -379,6 +467,10 @@ pub mod embedded {
         fn the_library_holds_every_seed_and_resolves_prefixes() {
             let library = crate::library::Library::embedded_only();
             assert!(library.problems().is_empty(), "{:?}", library.problems());
+            for info in library.revisions() {
+                let revision = library.load(&info.id).expect("every seed loads");
+                assert_eq!(&RevisionInfo::of(&revision, true), info);
+            }
             let ids: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
             assert_eq!(
                 ids,

@@ -1,13 +1,15 @@
-//! `arbiter`: parse the command line, decide colour once, dispatch, map the outcome to an
-//! exit status (0 found, 1 not found or a check failed, 2 error; a closed pipe is not an
-//! error).
+//! `arbiter`: parse the command line, decide colour and paging once, dispatch, map the
+//! outcome to an exit status (0 found, 1 not found or a check failed, 2 error, as clap's
+//! own usage errors; a closed pipe is not an error). A failure prints `arbiter: error:`,
+//! its causes and a `hint:` (see `commands::hint`).
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use arbiter::cli::Cli;
-use arbiter::commands::{self, Context, Outcome};
+use arbiter::commands::{self, hint, Context, Outcome};
+use arbiter::pager;
 use arbiter::render::Style;
 
 fn main() -> ExitCode {
@@ -17,15 +19,17 @@ fn main() -> ExitCode {
         json: cli.global.json,
         index: cli.global.index.clone(),
     };
-    match commands::run(cli, &ctx) {
+    let pager = commands::pages(&cli).then(pager::start).flatten();
+    let outcome = commands::run(cli, &ctx);
+    if let Some(pager) = pager {
+        pager.finish();
+    }
+    match outcome {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Negative) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("arbiter: error: {err}");
-            for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
-            }
+            eprint!("{}", hint::report(&err));
             ExitCode::from(2)
         }
     }

@@ -5,10 +5,16 @@
 //! A golden file holds the command line, the exit status, stdout and stderr. After a
 //! deliberate change of output, rewrite them with `UPDATE_GOLDEN=1 cargo test --test cli`
 //! and review the diff.
+//!
+//! Beside the outputs of commands: `--help` of every command (`help-*.txt`, so help can't
+//! drift; a new command without a golden or without examples fails), the errors and
+//! their hints, the shell completions in a real bash, the man page through groff, the
+//! pager on a terminal (through `script`), and `--json` of every command parsed as JSON.
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::cargo::cargo_bin_cmd;
+use arbiter::cli::Cli;
+use clap::CommandFactory as _;
 
 /// One command line and the golden file that records what it prints.
 struct Case {
@@ -99,6 +105,44 @@ const CASES: &[Case] = &[
         golden: "rule-ambiguous-rev",
         args: &["rule", "303.4c", "--rev", "20"],
     },
+    // Every error says what went wrong and, where the user can act, a hint of what to do.
+    Case {
+        golden: "error-history-not-in-revision",
+        args: &["history", "303.9z"],
+    },
+    Case {
+        golden: "error-define-fragment-has-no-glossary",
+        args: &["define", "equipped creature"],
+    },
+    Case {
+        golden: "error-search-bad-section",
+        args: &["search", "aura", "--section", "x"],
+    },
+    Case {
+        golden: "error-diff-unknown-rev",
+        args: &["diff", "2017", "2026"],
+    },
+    Case {
+        golden: "error-nothing-to-do",
+        args: &[],
+    },
+    Case {
+        golden: "error-completions-json",
+        args: &["completions", "bash", "--json"],
+    },
+    Case {
+        golden: "error-man-json",
+        args: &["man", "--json"],
+    },
+    // clap's own usage errors keep clap's format and exit 2.
+    Case {
+        golden: "error-usage-missing-number",
+        args: &["rule"],
+    },
+    Case {
+        golden: "error-usage-unknown-flag",
+        args: &["rule", "303.4c", "--bogus"],
+    },
     // Revisions.
     Case {
         golden: "revisions",
@@ -126,15 +170,31 @@ fn golden_dir() -> PathBuf {
 /// Runs `arbiter args` from `cwd` in a scrubbed environment and records what it did.
 fn run(args: &[&str], cwd: &Path) -> String {
     let index = tempfile::tempdir().expect("a temporary index folder");
-    let output = cargo_bin_cmd!("arbiter")
+    record(
+        args,
+        &arbiter(index.path(), cwd)
+            .args(args)
+            .output()
+            .expect("arbiter runs"),
+    )
+}
+
+/// The binary in a scrubbed environment: PATH, the index given, NO_COLOR=1, and a width
+/// of 100 columns for help (no terminal is there to measure).
+fn arbiter(index: &Path, cwd: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("ARBITER_INDEX", index.path())
+        .env("ARBITER_INDEX", index)
         .env("NO_COLOR", "1")
-        .current_dir(cwd)
-        .args(args)
-        .output()
-        .expect("arbiter runs");
+        .env("COLUMNS", "100")
+        .current_dir(cwd);
+    command
+}
+
+/// The command line, exit status, stdout and stderr, as a golden file holds them.
+fn record(args: &[&str], output: &std::process::Output) -> String {
     format!(
         "$ arbiter {}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",
         args.join(" "),
@@ -198,4 +258,491 @@ fn no_color_output_has_no_escape_codes_and_always_has_them() {
     assert!(!plain.contains('\u{1b}'));
     assert!(!never.contains('\u{1b}'));
     assert!(always.contains("\u{1b}["));
+}
+
+/// Every command's name, as clap knows it (`help` is clap's own).
+fn command_names() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "help")
+        .collect()
+}
+
+#[test]
+fn every_command_has_help_with_examples_pinned_by_a_golden() {
+    let dir = tempfile::tempdir().expect("a temporary working directory");
+    let mut wanted = vec!["help-arbiter.txt".to_string()];
+    let mut failures = Vec::new();
+    let mut lines: Vec<(String, Vec<&str>)> = vec![("help-arbiter".into(), vec!["--help"])];
+    let names = command_names();
+    for name in &names {
+        lines.push((format!("help-{name}"), vec![name.as_str(), "--help"]));
+        wanted.push(format!("help-{name}.txt"));
+    }
+    for (golden, args) in &lines {
+        let got = run(args, dir.path());
+        if !got.contains("--- exit 0\n") || !got.contains("\nExamples:\n  ") {
+            failures.push(format!(
+                "`arbiter {}` must exit 0 and end with an `Examples:` block of command lines indented by two spaces (after_help in src/cli.rs):\n{got}",
+                args.join(" ")
+            ));
+        }
+        if let Err(e) = check_golden(golden, &got) {
+            failures.push(e);
+        }
+    }
+    // A golden left behind by a command that is gone (or renamed) fails too.
+    for entry in std::fs::read_dir(golden_dir()).expect("tests/golden") {
+        let name = entry.expect("an entry").file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("help-") && !wanted.iter().any(|w| *w == name) {
+            failures.push(format!("tests/golden/{name} belongs to no command"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn help_does_not_depend_on_the_terminal_width() {
+    let dir = tempfile::tempdir().expect("a temporary working directory");
+    let index = tempfile::tempdir().expect("a temporary index folder");
+    let wide = arbiter(index.path(), dir.path())
+        .env("COLUMNS", "250")
+        .args(["search", "--help"])
+        .output()
+        .expect("arbiter runs");
+    let narrow = run(&["search", "--help"], dir.path());
+    // Help is never wider than 100 columns, whatever the terminal says.
+    assert_eq!(record(&["search", "--help"], &wide), narrow);
+}
+
+/// `$ROOT` in an argument is the repository, `$INDEX` the index folder of the test.
+fn expand(arg: &str, index: &Path) -> String {
+    arg.replace("$ROOT", env!("CARGO_MANIFEST_DIR"))
+        .replace("$INDEX", &index.display().to_string())
+}
+
+/// One command line of every command that prints JSON, run on the embedded rules and a
+/// small complete revision (`tests/data/json/`, ingested first) for the glossary.
+const JSON_LINES: &[&[&str]] = &[
+    &[
+        "ingest",
+        "$ROOT/tests/data/json/cr-2030-01-01.txt",
+        "--json",
+    ],
+    &["rule", "303.4c", "--rev", "2026-01-16-s3", "--json"],
+    &["--json", "303.4c", "--rev", "2026"],
+    &["revisions", "--json"],
+    &["search", "legend rule", "--json"],
+    &["search", "aura", "--all-revisions", "--json"],
+    &["--json", "how", "many", "lands"],
+    &["define", "equiped creature", "--json"],
+    &[
+        "diff",
+        "2011-07-15-s3",
+        "2026-01-16-s3",
+        "--section",
+        "3",
+        "--json",
+    ],
+    &["history", "303.4c", "--rev", "2026-01-16-s3", "--json"],
+    &["check", "$ROOT/tests/check/protection-example.md", "--json"],
+    &[
+        "check",
+        "$ROOT/tests/check/protection-example.md",
+        "$ROOT/tests/check/failing-expectation.md",
+        "--json",
+    ],
+];
+
+/// Commands for which JSON makes no sense: they refuse `--json` with an error.
+const REFUSE_JSON: &[&[&str]] = &[&["completions", "bash", "--json"], &["man", "--json"]];
+
+/// Commands whose `--json` is parsed by a test of their own (name them here, with the test).
+const JSON_TESTED_ELSEWHERE: &[&str] = &[
+    // tests/fetch.rs: fetches_a_text_file_given_by_its_url_and_prints_json (it needs the
+    // local HTTP server that test starts).
+    "fetch",
+];
+
+#[test]
+fn every_command_prints_one_json_document_or_refuses_json() {
+    let dir = tempfile::tempdir().expect("a temporary working directory");
+    let index = tempfile::tempdir().expect("a temporary index folder");
+    let mut failures = Vec::new();
+    for line in JSON_LINES {
+        let args: Vec<String> = line.iter().map(|a| expand(a, index.path())).collect();
+        let out = arbiter(index.path(), dir.path())
+            .args(&args)
+            .output()
+            .expect("arbiter runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        match serde_json::from_str::<serde_json::Value>(&stdout) {
+            Ok(doc) if out.status.code().is_some_and(|c| c < 2) && !doc.is_null() => {}
+            Ok(_) | Err(_) => failures.push(format!(
+                "`arbiter {}` did not print one JSON document:\n{}",
+                args.join(" "),
+                record(&[], &out)
+            )),
+        }
+    }
+    for line in REFUSE_JSON {
+        let out = arbiter(index.path(), dir.path())
+            .args(*line)
+            .output()
+            .expect("arbiter runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(2)
+            || !out.stdout.is_empty()
+            || !stderr.contains("--json does not apply")
+        {
+            failures.push(format!(
+                "`arbiter {}` should refuse --json:\n{}",
+                line.join(" "),
+                record(line, &out)
+            ));
+        }
+    }
+    // Every command is covered, so a new one can't forget `--json`.
+    let covered: Vec<&str> = JSON_LINES
+        .iter()
+        .chain(REFUSE_JSON)
+        .filter_map(|l| l.first().copied())
+        .chain(JSON_TESTED_ELSEWHERE.iter().copied())
+        .collect();
+    for name in command_names() {
+        if !covered.contains(&name.as_str()) {
+            failures.push(format!(
+                "`arbiter {name}`: add a line to JSON_LINES or REFUSE_JSON in tests/cli.rs"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Whether a program can be run here; a test that needs one it lacks says so.
+fn have(program: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("notice: `{program}` is not installed; this part of the test is skipped");
+    }
+    found
+}
+
+#[test]
+fn bash_completes_commands_flags_and_values_from_the_generated_script() {
+    if !have("bash") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = arbiter(dir.path(), dir.path())
+        .args(["completions", "bash"])
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(out.status.code(), Some(0), "{}", record(&[], &out));
+    let script = dir.path().join("arbiter.bash");
+    std::fs::write(&script, &out.stdout).expect("the script is written");
+    // Source the script in a real bash, then ask its completion function what it offers
+    // for each partial command line, as bash does on TAB.
+    let session = format!(
+        r#"source '{}'
+spec=$(complete -p arbiter) || exit 1
+echo "$spec"
+function=$(echo "$spec" | sed -n 's/.* -F \([^ ]*\) .*/\1/p')
+complete_at() {{
+    COMP_WORDS=("$@")
+    COMP_CWORD=$(( $# - 1 ))
+    COMP_LINE="$*"
+    COMP_POINT=${{#COMP_LINE}}
+    COMPREPLY=()
+    "$function" arbiter "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+    echo "arbiter ${{*:2}}<TAB> => ${{COMPREPLY[*]}}"
+}}
+complete_at arbiter se
+complete_at arbiter re
+complete_at arbiter c
+complete_at arbiter rule --
+complete_at arbiter diff 2011 2026 --ig
+complete_at arbiter completions ''
+complete_at arbiter --color ''
+"#,
+        script.display()
+    );
+    let bash = std::process::Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &session])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .output()
+        .expect("bash runs");
+    let got = format!(
+        "--- exit {}\n--- stdout\n{}--- stderr\n{}",
+        bash.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&bash.stdout),
+        String::from_utf8_lossy(&bash.stderr)
+    );
+    check_golden("completions-bash-session", &got).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn completions_are_generated_for_every_shell() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (shell, check) in [
+        ("bash", Some(["bash", "-n"])),
+        ("zsh", Some(["zsh", "-n"])),
+        ("fish", Some(["fish", "--no-execute"])),
+        ("elvish", None),
+        ("powershell", None),
+    ] {
+        let out = arbiter(dir.path(), dir.path())
+            .args(["completions", shell])
+            .output()
+            .expect("arbiter runs");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", record(&[], &out));
+        for name in command_names() {
+            assert!(script.contains(&name), "{shell} script lacks `{name}`");
+        }
+        if let Some([program, flag]) = check {
+            if have(program) {
+                let file = dir.path().join(format!("arbiter.{shell}"));
+                std::fs::write(&file, script.as_bytes()).expect("written");
+                let syntax = std::process::Command::new(program)
+                    .arg(flag)
+                    .arg(&file)
+                    .output()
+                    .expect("the shell runs");
+                assert!(
+                    syntax.status.success(),
+                    "{shell} rejects the script: {}",
+                    String::from_utf8_lossy(&syntax.stderr)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_man_page_documents_every_command_and_renders_cleanly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = arbiter(dir.path(), dir.path())
+        .arg("man")
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(out.status.code(), Some(0), "{}", record(&["man"], &out));
+    let page = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        page.is_ascii(),
+        "non-ASCII characters are escaped for any roff"
+    );
+    for part in [
+        ".TH ARBITER 1",
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH COMMANDS",
+        ".SH EXAMPLES",
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+    ] {
+        assert!(page.contains(part), "the page lacks {part}:\n{page}");
+    }
+    for name in command_names() {
+        assert!(
+            page.contains(&format!(".SS \"arbiter {name}\"")),
+            "the page lacks the command {name}"
+        );
+    }
+    if !have("groff") {
+        return;
+    }
+    let file = dir.path().join("arbiter.1");
+    std::fs::write(&file, &page).expect("written");
+    let groff = std::process::Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww"])
+        .arg(&file)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .output()
+        .expect("groff runs");
+    let warnings = String::from_utf8_lossy(&groff.stderr);
+    assert!(groff.status.success() && warnings.is_empty(), "{warnings}");
+    // What a reader sees: formatting removed (groff overstrikes bold with backspaces).
+    let shown = strip_overstrike(&String::from_utf8_lossy(&groff.stdout));
+    for seen in [
+        "arbiter rule [--rev] <NUMBER>",
+        "The rule number: 303, 303.4 or 303.4c",
+        "arbiter check tests/scenarios/",
+        "ARBITER_PAGER",
+    ] {
+        assert!(
+            shown.contains(seen),
+            "the rendered page lacks `{seen}`:\n{shown}"
+        );
+    }
+}
+
+/// Text as a terminal shows it: `x\bx` (bold) and `_\bx` (underline) become `x`, and
+/// escape sequences are dropped.
+fn strip_overstrike(text: &str) -> String {
+    let mut out: Vec<char> = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{8}' => {
+                out.pop();
+            }
+            '\u{1b}' => {
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// A pager that records what it is given in `$RECORD`.
+fn recording_pager(dir: &Path) -> PathBuf {
+    let pager = dir.join("recording-pager");
+    std::fs::write(&pager, "#!/bin/sh\n{ echo PAGED; cat; } > \"$RECORD\"\n").expect("written");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&pager, std::fs::Permissions::from_mode(0o755))
+            .expect("executable");
+    }
+    pager
+}
+
+#[test]
+fn piped_output_never_goes_through_the_pager() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pager = recording_pager(dir.path());
+    let record_file = dir.path().join("record");
+    let plain = run(&["rule", "303.4c"], dir.path());
+    for pager_var in ["PAGER", "ARBITER_PAGER"] {
+        let out = arbiter(dir.path(), dir.path())
+            .env(pager_var, &pager)
+            .env("RECORD", &record_file)
+            .args(["rule", "303.4c"])
+            .output()
+            .expect("arbiter runs");
+        assert_eq!(record(&["rule", "303.4c"], &out), plain);
+        assert!(
+            !record_file.exists(),
+            "{pager_var}: the pager ran on a pipe"
+        );
+    }
+}
+
+#[test]
+fn every_command_takes_no_pager() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut lines: Vec<Vec<String>> = vec![vec!["--no-pager".into(), "--help".into()]];
+    for name in command_names() {
+        lines.push(vec![name.clone(), "--no-pager".into(), "--help".into()]);
+        lines.push(vec!["--no-pager".into(), name, "--help".into()]);
+    }
+    for line in &lines {
+        let args: Vec<&str> = line.iter().map(String::as_str).collect();
+        let got = run(&args, dir.path());
+        assert!(got.contains("--- exit 0\n"), "{got}");
+    }
+    let with = run(&["rule", "303.4c", "--no-pager"], dir.path());
+    let without = run(&["rule", "303.4c"], dir.path());
+    assert_eq!(
+        with.split_once('\n').map(|(_, rest)| rest),
+        without.split_once('\n').map(|(_, rest)| rest)
+    );
+}
+
+/// Runs `arbiter args` on a terminal (a pseudo-terminal made by util-linux `script`) with
+/// the pager environment given; returns what reached the terminal and what the recording
+/// pager was given (None when it did not run).
+fn on_a_terminal(args: &str, env: &[(&str, &str)], dir: &Path) -> (String, Option<String>) {
+    let record_file = dir.join("record");
+    let _ = std::fs::remove_file(&record_file);
+    let mut command = std::process::Command::new("script");
+    command
+        .args([
+            "-qec",
+            &format!("{} {args}", env!("CARGO_BIN_EXE_arbiter")),
+            "/dev/null",
+        ])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("ARBITER_INDEX", dir.join("index"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb")
+        .env("RECORD", &record_file)
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command.output().expect("script runs");
+    (
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"),
+        std::fs::read_to_string(&record_file).ok(),
+    )
+}
+
+#[test]
+fn on_a_terminal_output_goes_through_the_pager_unless_told_not_to() {
+    if !have("script") {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let dir = tmp.path();
+    let pager = recording_pager(dir);
+    let pager = pager.to_str().expect("a UTF-8 path");
+    let rule_text = "303.4c If an Aura is enchanting an illegal object";
+
+    // The pager gets the output; the terminal does not.
+    let (terminal, paged) = on_a_terminal("rule 303.4c", &[("ARBITER_PAGER", pager)], dir);
+    let paged = paged.expect("the pager ran");
+    assert!(
+        paged.starts_with("PAGED\n") && paged.contains(rule_text),
+        "{paged}"
+    );
+    assert!(!terminal.contains(rule_text), "{terminal}");
+    // PAGER too, when ARBITER_PAGER is not set.
+    let (_, paged) = on_a_terminal("revisions", &[("PAGER", pager)], dir);
+    assert!(paged.is_some_and(|p| p.contains("2026-01-16-s3")));
+
+    // Not paged: --no-pager, --json, a command that reports progress, an empty
+    // ARBITER_PAGER, `cat`.
+    for (args, env) in [
+        ("rule 303.4c --no-pager", vec![("ARBITER_PAGER", pager)]),
+        ("--no-pager rule 303.4c", vec![("PAGER", pager)]),
+        ("rule 303.4c --json", vec![("ARBITER_PAGER", pager)]),
+        ("rule 303.4c", vec![("ARBITER_PAGER", ""), ("PAGER", pager)]),
+        (
+            "rule 303.4c",
+            vec![("ARBITER_PAGER", "cat"), ("PAGER", pager)],
+        ),
+    ] {
+        let (terminal, paged) = on_a_terminal(args, &env, dir);
+        assert_eq!(paged, None, "`arbiter {args}` with {env:?} was paged");
+        assert!(terminal.contains("303.4c"), "`arbiter {args}`: {terminal}");
+    }
+
+    // A pager that can't be started: a warning, and the output on the terminal.
+    let (terminal, _) = on_a_terminal(
+        "rule 303.4c",
+        &[("ARBITER_PAGER", "/nonexistent/pager -x")],
+        dir,
+    );
+    assert!(
+        terminal
+            .contains("arbiter: warning: the pager `/nonexistent/pager -x` could not be started")
+            && terminal.contains(rule_text),
+        "{terminal}"
+    );
 }

@@ -332,6 +332,35 @@ fn fetches_the_newest_text_file_a_rules_page_links_and_ingests_it() {
     );
 }
 
+#[test]
+fn fetches_a_text_file_given_by_its_url_and_prints_json() {
+    let body = whole_rules("June 1, 2031").into_bytes();
+    let server = Server::start(vec![(
+        "/MagicCompRules%2020310601.txt",
+        Reply::Ok {
+            content_type: "application/octet-stream",
+            body: body.clone(),
+        },
+    )]);
+    let s = setup();
+    let url = server.url("/MagicCompRules 20310601.txt");
+    let out = ok(&s.run(&["fetch", &url, "--json"]));
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("fetch --json");
+    let expected = serde_json::json!({
+        "url": server.url("/MagicCompRules%2020310601.txt"),
+        "page": null,
+        "bytes": body.len(),
+        "sha256": arbiter::read::sha256_hex(&body),
+        "revision": "2031-06-01",
+        "status": "added",
+        "warnings": 0,
+        "index": s.index.display().to_string(),
+    });
+    assert_eq!(doc, expected, "{out}");
+    let rule = ok(&s.run(&["rule", "704.5m", "--rev", "2031-06-01"]));
+    assert!(rule.contains("704.5m If an Aura"), "{rule}");
+}
+
 /// One way a fetch fails: what the server serves, the path fetched, and what the error
 /// must say besides the URL.
 struct Failure {
@@ -342,6 +371,8 @@ struct Failure {
     names: &'static str,
     args: &'static [&'static str],
     says: &'static str,
+    /// The start of the `hint:` line.
+    hint: &'static str,
 }
 
 fn failures() -> Vec<Failure> {
@@ -360,7 +391,8 @@ fn failures() -> Vec<Failure> {
             path: "/MagicCompRules%2020310601.txt",
             names: "/MagicCompRules%2020310601.txt",
             args: &[],
-            says: "the server answered 404 Not Found; check the URL",
+            says: "the server answered 404 Not Found",
+            hint: "check the URL, or run `arbiter fetch` with no URL",
         },
         Failure {
             what: "a page linking a file that is not there",
@@ -369,6 +401,7 @@ fn failures() -> Vec<Failure> {
             names: "/gone/MagicCompRules%2020310601.txt",
             args: &[],
             says: "the server answered 404 Not Found",
+            hint: "check the URL, or run `arbiter fetch` with no URL",
         },
         Failure {
             what: "a body shorter than its Content-Length",
@@ -383,6 +416,7 @@ fn failures() -> Vec<Failure> {
             names: "/cut.txt",
             args: &[],
             says: "the connection closed after",
+            hint: "try again",
         },
         Failure {
             what: "an HTML page with no link to the text file",
@@ -397,6 +431,7 @@ fn failures() -> Vec<Failure> {
             names: "/rules",
             args: &[],
             says: "is an HTML page with no link to a MagicCompRules .txt file",
+            hint: "give the URL of the rules text file itself",
         },
         Failure {
             what: "an HTML page served as text/plain",
@@ -411,6 +446,7 @@ fn failures() -> Vec<Failure> {
             names: "/rules.txt",
             args: &[],
             says: "is an HTML page with no link to a MagicCompRules .txt file",
+            hint: "give the URL of the rules text file itself",
         },
         Failure {
             what: "a link to a file that is a web page",
@@ -428,6 +464,7 @@ fn failures() -> Vec<Failure> {
             names: "/MagicCompRules%2020310601.txt",
             args: &[],
             says: "is an HTML page, not the rules text",
+            hint: "give the URL of the rules text file itself",
         },
         Failure {
             what: "a server slower than --timeout",
@@ -436,6 +473,7 @@ fn failures() -> Vec<Failure> {
             names: "/slow.txt",
             args: &["--timeout", "1"],
             says: "no answer within 1 s (--timeout 1)",
+            hint: "the server is slow or unreachable: try again later, or give a longer --timeout",
         },
         Failure {
             what: "a text cut before its glossary",
@@ -450,6 +488,7 @@ fn failures() -> Vec<Failure> {
             names: "/short.txt",
             args: &[],
             says: "this reads as a fragment of the rules (section 1, 3 rules, no glossary)",
+            hint: "try the download again",
         },
         Failure {
             what: "a text cut in its glossary",
@@ -464,6 +503,7 @@ fn failures() -> Vec<Failure> {
             names: "/short.txt",
             args: &[],
             says: "the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\"",
+            hint: "try the download again",
         },
         Failure {
             what: "a text that is not rules",
@@ -478,6 +518,7 @@ fn failures() -> Vec<Failure> {
             names: "/robots.txt",
             args: &[],
             says: "this is not Comprehensive Rules text",
+            hint: "give the URL of the rules text file, or of a page that links it",
         },
     ]
 }
@@ -508,6 +549,10 @@ fn each_failed_fetch_names_the_url_exits_2_and_leaves_the_index_as_it_was() {
             server.url(failure.names)
         );
         assert!(stderr.contains(failure.says), "{what}: {stderr}");
+        assert!(
+            stderr.contains(&format!("\nhint: {}", failure.hint)),
+            "{what}: {stderr}"
+        );
         assert!(
             text(&out.stdout).is_empty(),
             "{what}: {}",

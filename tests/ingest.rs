@@ -325,3 +325,59 @@ fn define_forgives_typos_and_lists_the_rules_it_points_to() {
     let none = s.run(&["define", "xyzzy"]);
     assert_eq!(none.status.code(), Some(1));
 }
+
+#[test]
+fn an_index_written_with_json_models_still_reads() {
+    // Layout 1 (before the binary model) kept each revision's model as model.json.
+    let s = setup();
+    let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    ok(&s.ingest(&[file], &[]));
+    let store = arbiter::index::Store::at(&s.index);
+    let catalogue = store.catalogue().expect("catalogue").expect("one");
+    for entry in &catalogue.revisions {
+        let revision = store.load(entry).expect("model");
+        let dir = s.index.join("revisions").join(&entry.dir);
+        let json = serde_json::to_vec(&revision).expect("json");
+        std::fs::write(dir.join("model.json"), json).expect("write model.json");
+        std::fs::remove_file(dir.join("model.bin")).expect("remove model.bin");
+    }
+    let path = s.index.join("catalogue.json");
+    let text_now = std::fs::read_to_string(&path).expect("catalogue");
+    let layout_1 = text_now.replace(
+        &format!(
+            "\"store_version\": {}",
+            arbiter::index::store::STORE_VERSION
+        ),
+        "\"store_version\": 1",
+    );
+    assert_ne!(text_now, layout_1);
+    std::fs::write(&path, layout_1).expect("write catalogue");
+    let out = ok(&s.run(&["rule", "704.5j", "--rev", "2030-01-01"]));
+    assert!(out.contains("legend rule"), "{out}");
+    // A new ingest keeps the old revision readable beside the new one.
+    let b = s.write("b.txt", &rules_text(2, 1, "A player can play two lands."));
+    ok(&s.ingest(&[b], &[]));
+    assert!(ok(&s.run(&["rule", "305.2", "--rev", "2030-01-01"])).contains("one land"));
+    assert!(ok(&s.run(&["rule", "305.2", "--rev", "2030-02-01"])).contains("two lands"));
+}
+
+#[test]
+fn a_rule_missing_from_a_revision_names_the_revisions_that_have_it() {
+    // These small files are fragments, so every revision is loaded to answer; the
+    // stored lineage answers for complete ones (same output).
+    let s = setup();
+    let a = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
+    let b = s.write(
+        "b.txt",
+        &rules_text(2, 1, "A player can play one land.").replace("704.5j", "704.5k"),
+    );
+    let c = s.write("c.txt", &rules_text(3, 1, "A player can play one land."));
+    ok(&s.ingest(&[a, b, c], &[]));
+    let out = s.run(&["rule", "704.5j", "--rev", "2030-02-01"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("in: 2030-03-01-s137, 2030-01-01-s137"),
+        "{err}"
+    );
+}

@@ -395,6 +395,7 @@ fn read_generated(name: &str, text: &str, date: Date) -> Revision {
     let options = ReadOptions {
         date: Some(date),
         id: None,
+        format: None,
     };
     match read(name, text.as_bytes(), &options) {
         Ok(rev) => rev,
@@ -731,6 +732,7 @@ fn check_document(doc: &Path, expect: &Path) -> Vec<String> {
     let options = ReadOptions {
         date: Date::new(2020, 1, 1),
         id: None,
+        format: None,
     };
     let result = read(&name, &bytes, &options);
     let mut out = Vec::new();

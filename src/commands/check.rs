@@ -212,7 +212,10 @@ pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
                 .collect();
             found.sort();
             if found.is_empty() {
-                anyhow::bail!("{} has no scenario files (`*.md`)", p.display());
+                return Err(super::hint::error(
+                    format!("{} has no scenario files (`*.md`)", p.display()),
+                    "a scenario is a Markdown file; name the files, or a folder that holds them",
+                ));
             }
             files.extend(found);
         } else {

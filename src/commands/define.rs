@@ -22,11 +22,18 @@ pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     };
     let revision = library.load(&info.id)?;
     if revision.glossary.is_empty() {
-        anyhow::bail!(
-            "revision {} has no glossary (it is {}); ingest a complete revision with `arbiter ingest FILE` or choose one with --rev",
-            revision.id,
-            if revision.complete { "complete, but its glossary could not be read" } else { "a fragment" }
-        );
+        return Err(super::hint::error(
+            format!(
+                "revision {} has no glossary (it is {})",
+                revision.id,
+                if revision.complete {
+                    "complete, but its glossary could not be read"
+                } else {
+                    "a fragment"
+                }
+            ),
+            "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev",
+        ));
     }
     let matches = glossary::lookup(&revision.glossary, &term, LIMIT);
     render::print(&term, &revision, &matches, ctx)?;

@@ -12,11 +12,13 @@ use std::io::{IsTerminal, Read};
 use std::time::Duration;
 
 use anyhow::Context as _;
+use hint::Hint as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use ureq::http::header::{CONTENT_ENCODING, CONTENT_TYPE};
 use ureq::ResponseExt;
 use url::Url;
 
+use super::hint;
 use super::ingest::{self, FileOutcome, Request, Source};
 use super::{Context, Outcome};
 use crate::cli::FetchArgs;
@@ -31,6 +33,8 @@ const MAX_BODY: u64 = 20 * 1024 * 1024;
 /// The whole download may take this many times `--timeout`.
 const WHOLE_DOWNLOAD: u32 = 10;
 
+const GIVE_THE_FILE: &str = "give the URL of the rules text file itself: arbiter fetch URL";
+
 pub fn run(args: &FetchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let given = args.url.as_deref().unwrap_or(fetch::RULES_PAGE);
     let url = parse_url(given)?;
@@ -43,26 +47,33 @@ pub fn run(args: &FetchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             let html = decode::decode(&first.bytes).text;
             let links = page::rules_links(&html, &first.url);
             let Some(link) = page::newest(&links) else {
-                anyhow::bail!(
-                    "{} is an HTML page with no link to a MagicCompRules .txt file; give the URL of the rules text file itself: arbiter fetch URL",
-                    first.url
-                );
+                return Err(hint::error(
+                    format!(
+                        "{} is an HTML page with no link to a MagicCompRules .txt file",
+                        first.url
+                    ),
+                    GIVE_THE_FILE,
+                ));
             };
             let file = client.download(&link.url)?;
             if fetch::body_kind(file.content_type.as_deref(), &file.bytes) == BodyKind::Html {
-                anyhow::bail!(
-                    "{} (linked from {} as {}) is an HTML page, not the rules text; give the URL of the rules text file itself: arbiter fetch URL",
-                    file.url,
-                    first.url,
-                    link.name
-                );
+                return Err(hint::error(
+                    format!(
+                        "{} (linked from {} as {}) is an HTML page, not the rules text",
+                        file.url, first.url, link.name
+                    ),
+                    GIVE_THE_FILE,
+                ));
             }
             (file, Some(first.url))
         }
     };
 
     let name = file.url.to_string();
-    let revision = fetch::verify(&name, &file.bytes)?;
+    let revision = fetch::verify(&name, &file.bytes).map_err(|refusal| {
+        let advice = refusal.advice();
+        hint::error(refusal, advice)
+    })?;
     let fetched = render::Fetched {
         url: name.clone(),
         page: page.map(|p| p.to_string()),
@@ -84,10 +95,15 @@ pub fn run(args: &FetchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             FileOutcome::Refused {
                 id,
                 existing_source,
-            } => anyhow::bail!(
-                "{}: revision {id} is already indexed with different content (from {existing_source}); the publisher may have corrected the file: use --replace to replace it",
-                report.file.display()
-            ),
+            } => {
+                return Err(hint::error(
+                    format!(
+                        "{}: revision {id} is already indexed with different content (from {existing_source})",
+                        report.file.display()
+                    ),
+                    "the publisher may have corrected the file: use --replace to replace it",
+                ))
+            }
             FileOutcome::Failed { why } => anyhow::bail!("{why}"),
             _ => {}
         }
@@ -98,16 +114,14 @@ pub fn run(args: &FetchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
 
 /// The URL to start from: http or https only.
 fn parse_url(given: &str) -> anyhow::Result<Url> {
-    let url = Url::parse(given.trim()).with_context(|| {
-        format!(
-            "`{given}` is not a URL (expected one like {})",
-            fetch::RULES_PAGE
-        )
-    })?;
+    let url = Url::parse(given.trim())
+        .with_context(|| format!("`{given}` is not a URL"))
+        .hint(format!("give one like {}", fetch::RULES_PAGE))?;
     if !matches!(url.scheme(), "http" | "https") {
-        anyhow::bail!(
-            "`{given}` is not an http or https URL; to ingest a file on disk use `arbiter ingest FILE`"
-        );
+        return Err(hint::error(
+            format!("`{given}` is not an http or https URL"),
+            "to ingest a file on disk, use `arbiter ingest FILE`",
+        ));
     }
     Ok(url)
 }
@@ -169,10 +183,13 @@ impl Client {
             .then(|| response.body().content_length())
             .flatten();
         if let Some(length) = length.filter(|&l| l > MAX_BODY) {
-            anyhow::bail!(
-                "could not download {final_url}: it is {length} bytes, more than the {} MB any rules text could be; check the URL",
-                MAX_BODY / 1024 / 1024
-            );
+            return Err(hint::error(
+                format!(
+                    "could not download {final_url}: it is {length} bytes, more than the {} MB any rules text could be",
+                    MAX_BODY / 1024 / 1024
+                ),
+                "check the URL",
+            ));
         }
         let bar = progress(length, &final_url);
         let mut reader = response
@@ -196,8 +213,11 @@ impl Client {
         bar.finish_and_clear();
         let received = bytes.len() as u64;
         let cut_short = |length: u64| {
-            anyhow::anyhow!(
-                "could not download {final_url}: the connection closed after {received} of {length} bytes, so the file is cut short; try again"
+            hint::error(
+                format!(
+                    "could not download {final_url}: the connection closed after {received} of {length} bytes, so the file is cut short"
+                ),
+                "try again",
             )
         };
         if let Err(e) = outcome {
@@ -221,10 +241,11 @@ impl Client {
         })
     }
 
-    /// What went wrong, for a person: the URL, what happened, what to do.
+    /// What went wrong, for a person: the URL and what happened, with what to do.
     fn explain(&self, url: &Url, error: ureq::Error) -> anyhow::Error {
         let secs = self.timeout.as_secs();
-        let why = match &error {
+        let check_the_url = "check the URL".to_string();
+        let (why, advice) = match &error {
             ureq::Error::StatusCode(code) => {
                 let status = match ureq::http::StatusCode::from_u16(*code)
                     .ok()
@@ -233,43 +254,53 @@ impl Client {
                     Some(reason) => format!("{code} {reason}"),
                     None => code.to_string(),
                 };
-                let hint = match code {
-                    404 | 410 => format!(
-                        "; check the URL, or run `arbiter fetch` with no URL to start from {}",
+                let advice = match code {
+                    500.. => "the server has a problem: try again later".to_string(),
+                    _ => format!(
+                        "check the URL, or run `arbiter fetch` with no URL to start from {}",
                         fetch::RULES_PAGE
                     ),
-                    500.. => "; the server has a problem: try again later".to_string(),
-                    _ => String::new(),
                 };
-                format!("the server answered {status}{hint}")
+                (format!("the server answered {status}"), advice)
             }
-            ureq::Error::Timeout(ureq::Timeout::Global) => format!(
-                "the download took longer than {} s (ten times --timeout {secs}); try again later, or give a longer --timeout",
-                secs * u64::from(WHOLE_DOWNLOAD)
+            ureq::Error::Timeout(ureq::Timeout::Global) => (
+                format!(
+                    "the download took longer than {} s (ten times --timeout {secs})",
+                    secs * u64::from(WHOLE_DOWNLOAD)
+                ),
+                "try again later, or give a longer --timeout".to_string(),
             ),
-            ureq::Error::Timeout(_) => format!(
-                "no answer within {secs} s (--timeout {secs}); the server is slow or unreachable: try again later, or give a longer --timeout"
+            ureq::Error::Timeout(_) => (
+                format!("no answer within {secs} s (--timeout {secs})"),
+                "the server is slow or unreachable: try again later, or give a longer --timeout"
+                    .to_string(),
             ),
-            ureq::Error::HostNotFound => format!(
-                "host {} not found; check the URL and the network connection",
-                url.host_str().unwrap_or("")
+            ureq::Error::HostNotFound => (
+                format!("host {} not found", url.host_str().unwrap_or("")),
+                "check the URL and the network connection".to_string(),
             ),
-            ureq::Error::ConnectionFailed => {
-                "could not connect; check the URL and the network connection".to_string()
-            }
-            ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
-                "the connection was refused; check the URL (and its port)".to_string()
-            }
-            ureq::Error::BodyExceedsLimit(_) => format!(
-                "it is more than the {} MB any rules text could be; check the URL",
-                MAX_BODY / 1024 / 1024
+            ureq::Error::ConnectionFailed => (
+                "could not connect".to_string(),
+                "check the URL and the network connection".to_string(),
             ),
-            ureq::Error::TooManyRedirects => {
-                "too many redirects (more than 10); check the URL".to_string()
-            }
-            other => other.to_string(),
+            ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => (
+                "the connection was refused".to_string(),
+                "check the URL (and its port)".to_string(),
+            ),
+            ureq::Error::BodyExceedsLimit(_) => (
+                format!(
+                    "it is more than the {} MB any rules text could be",
+                    MAX_BODY / 1024 / 1024
+                ),
+                check_the_url,
+            ),
+            ureq::Error::TooManyRedirects => (
+                "too many redirects (more than 10)".to_string(),
+                check_the_url,
+            ),
+            other => return anyhow::anyhow!("could not download {url}: {other}"),
         };
-        anyhow::anyhow!("could not download {url}: {why}")
+        hint::error(format!("could not download {url}: {why}"), advice)
     }
 }
 

@@ -7,8 +7,6 @@
 
 use std::sync::Arc;
 
-use anyhow::Context as _;
-
 use crate::cli::HistoryArgs;
 use crate::diff::lineage;
 use crate::model::{Revision, RuleNumber};
@@ -17,10 +15,7 @@ use crate::render;
 use super::{Context, Outcome};
 
 pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
-    let number: RuleNumber = args
-        .number
-        .parse()
-        .with_context(|| format!("history {}", args.number))?;
+    let number: RuleNumber = args.number.parse()?;
     let library = super::library(ctx)?;
     let rev = library.resolve(args.rev.as_deref())?.id.clone();
     let stored = super::stored_lineage(ctx, &library).filter(|l| l.knows(&rev));
@@ -43,14 +38,16 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     };
     let Some(chain) = lineage.chain_of(&rev, &number) else {
-        anyhow::bail!(
-            "rule {} is not in revision {rev}; `arbiter rule {} --rev {rev}` shows what is there",
-            number.short(),
-            number
-                .parent()
-                .map(|p| p.short())
-                .unwrap_or_else(|| number.short())
-        );
+        return Err(super::hint::error(
+            format!("rule {} is not in revision {rev}", number.short()),
+            format!(
+                "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
+                number
+                    .parent()
+                    .map(|p| p.short())
+                    .unwrap_or_else(|| number.short())
+            ),
+        ));
     };
     let links = lineage.chain(chain);
     let text = if ctx.json {

@@ -356,6 +356,7 @@ fn ingest_one(
             .and_then(|id| id.get(..10))
             .and_then(|d| d.parse().ok()),
         id: request.id.clone(),
+        format: None,
     };
     let revision = match read::read(&name, bytes, &options) {
         Ok(r) => r,

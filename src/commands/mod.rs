@@ -3,11 +3,14 @@
 //! hands the results to `render`.
 
 pub mod check;
+pub mod completions;
 pub mod define;
 pub mod diff;
 pub mod fetch;
+pub mod hint;
 pub mod history;
 pub mod ingest;
+pub mod man;
 pub mod revisions;
 pub mod rule;
 pub mod search;
@@ -66,7 +69,10 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
                     ctx,
                 )
             } else if words.is_empty() {
-                anyhow::bail!("nothing to do; try `arbiter --help`")
+                Err(hint::error(
+                    "no command, rule number or search given",
+                    "`arbiter 303.4c` looks a rule up, `arbiter legend rule` searches; `arbiter --help` lists the commands",
+                ))
             } else {
                 run_command(
                     Command::Search(SearchArgs {
@@ -94,7 +100,30 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff(args) => diff::run(args, ctx),
         Command::History(args) => history::run(args, ctx),
         Command::Check(args) => check::run(&args, ctx),
+        Command::Completions(args) => completions::run(&args, ctx),
+        Command::Man => man::run(ctx),
     }
+}
+
+/// Whether the command line prints something to read, which goes through a pager on a
+/// terminal. Commands that report progress (`ingest`) or print a file to be saved
+/// (`completions`, `man`) are not paged. `--json` is never paged.
+pub fn pages(cli: &Cli) -> bool {
+    !cli.global.json
+        && !cli.global.no_pager
+        && match &cli.command {
+            None => true,
+            Some(command) => matches!(
+                command,
+                Command::Rule(_)
+                    | Command::Revisions
+                    | Command::Search(_)
+                    | Command::Define(_)
+                    | Command::Diff(_)
+                    | Command::History(_)
+                    | Command::Check(_)
+            ),
+        }
 }
 
 /// The lineage stored at ingest, if the index has one. A damaged file is reported on

@@ -31,7 +31,7 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             Ok(Outcome::Success)
         }
         None => {
-            let elsewhere = elsewhere(&library, &number, &revision.id)?;
+            let elsewhere = elsewhere(ctx, &library, &number, &revision.id)?;
             let missing = Missing {
                 number,
                 revision: &revision,
@@ -81,15 +81,31 @@ fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
     })
 }
 
-/// The ids of the other revisions that have the rule.
-fn elsewhere(library: &Library, number: &RuleNumber, except: &str) -> anyhow::Result<Vec<String>> {
+/// The ids of the other revisions that have the rule. The stored lineage answers for
+/// the complete revisions it chains without loading them; sections, and revisions it
+/// does not chain, are loaded.
+fn elsewhere(
+    ctx: &Context,
+    library: &Library,
+    number: &RuleNumber,
+    except: &str,
+) -> anyhow::Result<Vec<String>> {
+    let lineage = if number.is_section() {
+        None
+    } else {
+        super::stored_lineage(ctx, library)
+    };
     let mut ids = Vec::new();
     for info in library.revisions().iter().rev() {
         if info.id == except {
             continue;
         }
-        let revision = library.load(&info.id)?;
-        if view(&revision, *number).is_some() {
+        let known = lineage.as_ref().and_then(|l| l.has(&info.id, number));
+        let has = match known {
+            Some(has) => has,
+            None => view(&*library.load(&info.id)?, *number).is_some(),
+        };
+        if has {
             ids.push(info.id.clone());
         }
     }

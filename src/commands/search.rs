@@ -33,9 +33,10 @@ pub struct Results {
 pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let query = args.query.join(" ");
     let scope = match &args.section {
-        Some(s) => Some(s.parse::<RuleNumber>().with_context(|| {
-            format!("--section {s}: give a section (1–9) or a rule number (303, 303.4)")
-        })?),
+        Some(s) => Some(
+            s.parse::<RuleNumber>()
+                .with_context(|| format!("--section {s}"))?,
+        ),
         None => None,
     };
     let library = open_searchable(ctx)?;

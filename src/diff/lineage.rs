@@ -123,36 +123,42 @@ pub fn build_any(revisions: &[&Revision], section: u8) -> Lineage {
     chain_revisions(&refs)
 }
 
-/// Chains `revisions`, already in order, each with the next.
+/// Chains `revisions`, already in order, each with the next. The pairings of adjacent
+/// revisions are independent of one another, so they are computed on every core first;
+/// chains are then handed out in order.
 fn chain_revisions(revisions: &[&Revision]) -> Lineage {
     let mut lineage = Lineage::default();
     let mut interned: HashMap<String, u32> = HashMap::new();
-    let mut previous: Option<(Vec<RuleNumber>, Vec<String>, Vec<ChainId>)> = None;
-    for revision in revisions {
-        let numbers: Vec<RuleNumber> = revision.rules.keys().copied().collect();
-        let texts: Vec<String> = revision.rules.values().map(text::full_text).collect();
-        let chains: Vec<ChainId> = match &previous {
-            None => numbers.iter().map(|_| lineage.new_chain()).collect(),
-            Some((prev_numbers, prev_texts, prev_chains)) => {
-                let a: Vec<matching::Item> = prev_numbers
-                    .iter()
-                    .zip(prev_texts)
-                    .map(|(n, t)| matching::Item {
-                        number: *n,
-                        text: t,
-                    })
-                    .collect();
-                let b: Vec<matching::Item> = numbers
-                    .iter()
-                    .zip(&texts)
-                    .map(|(n, t)| matching::Item {
-                        number: *n,
-                        text: t,
-                    })
-                    .collect();
-                let pairing = matching::match_items(&a, &b, &[]);
-                let mut chains: Vec<Option<ChainId>> = vec![None; b.len()];
-                for (i, slot) in pairing.iter().enumerate() {
+    let rules: Vec<(Vec<RuleNumber>, Vec<String>)> = on_every_core(revisions.len(), |k| {
+        let revision = revisions[k];
+        (
+            revision.rules.keys().copied().collect(),
+            revision.rules.values().map(text::full_text).collect(),
+        )
+    });
+    let items = |k: usize| -> Vec<matching::Item> {
+        let (numbers, texts) = &rules[k];
+        numbers
+            .iter()
+            .zip(texts)
+            .map(|(n, t)| matching::Item {
+                number: *n,
+                text: t,
+            })
+            .collect()
+    };
+    // pairings[k]: revision k's rules paired with revision k + 1's.
+    let pairings: Vec<Vec<Option<(usize, f32)>>> =
+        on_every_core(revisions.len().saturating_sub(1), |k| {
+            matching::match_items(&items(k), &items(k + 1), &[])
+        });
+    let mut previous: Option<Vec<ChainId>> = None;
+    for (k, revision) in revisions.iter().enumerate() {
+        let (numbers, texts) = &rules[k];
+        let chains: Vec<ChainId> = match (&previous, k.checked_sub(1)) {
+            (Some(prev_chains), Some(p)) => {
+                let mut chains: Vec<Option<ChainId>> = vec![None; numbers.len()];
+                for (i, slot) in pairings[p].iter().enumerate() {
                     if let Some((j, _)) = slot {
                         chains[*j] = Some(prev_chains[i]);
                     }
@@ -162,6 +168,7 @@ fn chain_revisions(revisions: &[&Revision]) -> Lineage {
                     .map(|c| c.unwrap_or_else(|| lineage.new_chain()))
                     .collect()
             }
+            _ => numbers.iter().map(|_| lineage.new_chain()).collect(),
         };
         let text_ids: Vec<u32> = texts
             .iter()
@@ -190,9 +197,40 @@ fn chain_revisions(revisions: &[&Revision]) -> Lineage {
             chains: rows.iter().map(|r| r.1).collect(),
             texts: rows.iter().map(|r| r.2).collect(),
         });
-        previous = Some((numbers, texts, chains));
+        previous = Some(chains);
     }
     lineage
+}
+
+/// `work(0..n)` on as many threads as there are cores, the results in order.
+fn on_every_core<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |p| p.get())
+        .min(n)
+        .max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= n {
+                            break mine;
+                        }
+                        mine.push((i, work(i)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 impl Lineage {
@@ -204,6 +242,14 @@ impl Lineage {
     /// The complete revisions it chains, oldest first.
     pub fn revision_ids(&self) -> impl Iterator<Item = &str> {
         self.revisions.iter().map(|r| r.id.as_str())
+    }
+
+    /// Whether the complete revision `revision_id` has a rule numbered `number`; `None`
+    /// when the lineage does not chain that revision (fragments included: a fragment
+    /// has fewer rules than the complete revision of its date).
+    pub fn has(&self, revision_id: &str, number: &RuleNumber) -> Option<bool> {
+        let revision = self.revisions.iter().find(|r| r.id == revision_id)?;
+        Some(revision.numbers.binary_search(&pack(number)).is_ok())
     }
 
     /// Whether it knows this revision (a complete one, or a fragment through its date).

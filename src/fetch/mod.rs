@@ -51,21 +51,40 @@ pub fn body_kind(content_type: Option<&str>, body: &[u8]) -> BodyKind {
     }
 }
 
-/// Why a downloaded text file is not taken as a revision of the rules.
+/// Why a downloaded text file is not taken as a revision of the rules. The message says
+/// what is wrong; [`Refusal::advice`] what to do about it.
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
     /// No reader can read it as rules at all (or it is empty).
-    #[error("{0}; give the URL of the rules text file, or of a page that links it")]
+    #[error("{0}")]
     NotRules(ReadError),
     /// Rules text that does not say when it took effect.
-    #[error("{name}: no effective date found in the text (expected a line like \"These rules are effective as of April 17, 2026.\"); save the file and ingest it with `arbiter ingest FILE --id YYYY-MM-DD`")]
+    #[error("{name}: no effective date found in the text (expected a line like \"These rules are effective as of April 17, 2026.\")")]
     NoDate { name: String },
     /// It reads as part of the rules only: the file was cut short or is an excerpt.
-    #[error("{name}: this reads as a fragment of the rules ({what}), not a whole revision: the file is cut short or is an excerpt; try the download again, or ingest an excerpt on purpose with `arbiter ingest`")]
+    #[error("{name}: this reads as a fragment of the rules ({what}), not a whole revision: the file is cut short or is an excerpt")]
     Fragment { name: String, what: String },
     /// The official text stops in its glossary, before the credits that end it.
-    #[error("{name}: the text stops in the glossary{last} and never reaches the \"Credits\" that end the rules: the file is cut short; try the download again")]
+    #[error("{name}: the text stops in the glossary{last} and never reaches the \"Credits\" that end the rules: the file is cut short")]
     NoEnd { name: String, last: String },
+}
+
+impl Refusal {
+    /// What the user can do about it.
+    pub fn advice(&self) -> &'static str {
+        match self {
+            Refusal::NotRules(_) => {
+                "give the URL of the rules text file, or of a page that links it"
+            }
+            Refusal::NoDate { .. } => {
+                "save the file and ingest it with `arbiter ingest FILE --id YYYY-MM-DD`"
+            }
+            Refusal::Fragment { .. } => {
+                "try the download again; to ingest an excerpt on purpose, save it and use `arbiter ingest FILE`"
+            }
+            Refusal::NoEnd { .. } => "try the download again",
+        }
+    }
 }
 
 /// Reads `bytes` with arbiter's readers and accepts them only as a whole revision: every
@@ -209,7 +228,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: this reads as a fragment of the rules (section 1, 3 rules, no glossary), not a whole revision: the file is cut short or is an excerpt; try the download again, or ingest an excerpt on purpose with `arbiter ingest`"
+            "cut.txt: this reads as a fragment of the rules (section 1, 3 rules, no glossary), not a whole revision: the file is cut short or is an excerpt"
         );
     }
 
@@ -223,7 +242,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short; try the download again"
+            "cut.txt: the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short"
         );
     }
 
@@ -237,18 +256,13 @@ mod tests {
             err.starts_with("https://example.org/x.txt: this is not Comprehensive Rules text"),
             "{err}"
         );
-        assert!(
-            err.ends_with("; give the URL of the rules text file, or of a page that links it"),
-            "{err}"
-        );
         let undated = whole().replace("These rules are effective as of April 17, 2030.", "");
         let err = verify("undated.txt", undated.as_bytes())
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(
-            err.starts_with("undated.txt: no effective date found in the text")
-                && err.ends_with("ingest it with `arbiter ingest FILE --id YYYY-MM-DD`"),
+            err.starts_with("undated.txt: no effective date found in the text"),
             "{err}"
         );
     }

@@ -24,16 +24,26 @@ pub fn lookup<'a>(glossary: &'a [GlossaryEntry], query: &str, limit: usize) -> V
     if q.is_empty() {
         return Vec::new();
     }
-    let mut found: Vec<Match<'a>> = glossary
+    let names: Vec<(&'a GlossaryEntry, Vec<Word>)> = glossary
         .iter()
-        .filter_map(|entry| {
-            let score = std::iter::once(&entry.term)
+        .flat_map(|entry| {
+            std::iter::once(&entry.term)
                 .chain(&entry.aliases)
-                .map(|name| similarity(&q, &words(name)))
-                .fold(0.0_f32, f32::max);
-            (score >= THRESHOLD).then_some(Match { entry, score })
+                .map(move |name| (entry, words(name)))
         })
         .collect();
+    let weights = rarity(&q, &names);
+    let mut found: Vec<Match<'a>> = Vec::new();
+    for (entry, name) in &names {
+        let score = similarity(&q, &weights, name);
+        if score < THRESHOLD {
+            continue;
+        }
+        match found.iter_mut().find(|m| std::ptr::eq(m.entry, *entry)) {
+            Some(m) => m.score = m.score.max(score),
+            None => found.push(Match { entry, score }),
+        }
+    }
     found.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
@@ -41,6 +51,23 @@ pub fn lookup<'a>(glossary: &'a [GlossaryEntry], query: &str, limit: usize) -> V
     });
     found.truncate(limit);
     found
+}
+
+/// How much each typed word tells entries apart: a word many names share ("creature")
+/// weighs less than one few names have ("equip"), as in a search engine's IDF. A word no
+/// name has keeps full weight, so a typo of it still counts against every name.
+fn rarity(query: &[Word], names: &[(&GlossaryEntry, Vec<Word>)]) -> Vec<f32> {
+    let n = names.len() as f32;
+    query
+        .iter()
+        .map(|q| {
+            let having = names
+                .iter()
+                .filter(|(_, name)| name.iter().any(|w| word_similarity(q, w) >= 0.75))
+                .count() as f32;
+            ((n + 1.0) / (having + 1.0)).ln() + 1.0
+        })
+        .collect()
 }
 
 /// A typed word, as written (lower-cased, apostrophes dropped) and stemmed.
@@ -67,8 +94,10 @@ fn words(text: &str) -> Vec<Word> {
     out
 }
 
-/// How well the typed words match a name's words: 1.0 when identical.
-fn similarity(query: &[Word], name: &[Word]) -> f32 {
+/// How well the typed words match a name's words: 1.0 when identical. Each typed word
+/// counts by its `weights` (rarity); words the name has and the query lacks (or the
+/// reverse) count against it.
+fn similarity(query: &[Word], weights: &[f32], name: &[Word]) -> f32 {
     if name.is_empty() {
         return 0.0;
     }
@@ -76,16 +105,31 @@ fn similarity(query: &[Word], name: &[Word]) -> f32 {
     if same {
         return 1.0;
     }
-    let total: f32 = query
+    // "manaburn" for "Mana Burn", "first strike" for "Firststrike".
+    let joined = |w: &[Word]| w.iter().map(|w| w.plain.as_str()).collect::<String>();
+    if joined(query) == joined(name) {
+        return 0.97;
+    }
+    // "LKI" for "Last Known Information": the initials of every word of a name of three
+    // or more words.
+    if let [q] = query {
+        let initials: String = name.iter().filter_map(|w| w.plain.chars().next()).collect();
+        if name.len() >= 3 && q.plain == initials {
+            return 0.9;
+        }
+    }
+    let (matched, total) = query
         .iter()
-        .map(|q| {
-            name.iter()
+        .zip(weights)
+        .fold((0.0, 0.0), |(m, t), (q, w)| {
+            let best = name
+                .iter()
                 .map(|n| word_similarity(q, n))
-                .fold(0.0, f32::max)
-        })
-        .sum();
-    // Words the name has and the query lacks (or the reverse) count against it.
-    0.98 * total / query.len().max(name.len()) as f32
+                .fold(0.0_f32, f32::max);
+            (m + w * best, t + w)
+        });
+    let coverage = query.len() as f32 / query.len().max(name.len()) as f32;
+    0.98 * matched / total * coverage
 }
 
 fn word_similarity(q: &Word, n: &Word) -> f32 {
@@ -181,6 +225,41 @@ mod tests {
         assert_eq!(best(&g, "deathtuoch").as_deref(), Some("Deathtouch"));
         assert_eq!(best(&g, "creature").as_deref(), Some("Creature"));
         assert_eq!(best(&g, "xyzzy"), None);
+    }
+
+    #[test]
+    fn words_run_together_and_initials_find_the_name() {
+        let g: Vec<GlossaryEntry> = ["Mana", "Mana Burn", "Last Known Information", "Lose"]
+            .into_iter()
+            .map(entry)
+            .collect();
+        assert_eq!(best(&g, "manaburn").as_deref(), Some("Mana Burn"));
+        assert_eq!(best(&g, "LKI").as_deref(), Some("Last Known Information"));
+    }
+
+    #[test]
+    fn the_rarer_word_decides_when_no_name_has_both() {
+        // The real glossary has no "Equipped Creature": many names say "creature", few
+        // say "equip", so the typed "equiped" is what the judge is after.
+        let g: Vec<GlossaryEntry> = [
+            "Equip",
+            "Equipment",
+            "Creature",
+            "Creature Type",
+            "Artifact Creature",
+            "Attacking Creature",
+            "Blocked Creature",
+            "Blocking Creature",
+            "Enchant",
+        ]
+        .into_iter()
+        .map(entry)
+        .collect();
+        let found: Vec<String> = lookup(&g, "equiped creature", 3)
+            .into_iter()
+            .map(|m| m.entry.term.clone())
+            .collect();
+        assert_eq!(found[..2], ["Equip", "Equipment"], "{found:?}");
     }
 
     #[test]

@@ -233,16 +233,43 @@ impl FromStr for RuleNumber {
     }
 }
 
+/// JSON and other human-readable formats write the number as judges type it (`303.4c`);
+/// the index's binary model writes its parts, which load without parsing.
 impl Serialize for RuleNumber {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.short())
+        if s.is_human_readable() {
+            s.serialize_str(&self.short())
+        } else {
+            (self.rule, self.sub, self.letter, self.section_only).serialize(s)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for RuleNumber {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        if d.is_human_readable() {
+            let s = String::deserialize(d)?;
+            return s.parse().map_err(serde::de::Error::custom);
+        }
+        let (rule, sub, letter, section_only) =
+            <(u16, Option<u16>, Option<u8>, bool)>::deserialize(d)?;
+        let n = RuleNumber {
+            rule,
+            sub,
+            letter,
+            section_only,
+        };
+        let valid = rule <= 999
+            && sub.is_none_or(|s| s <= 9999)
+            && letter.is_none_or(|l| l.is_ascii_lowercase() && sub.is_some())
+            && (!section_only || (sub.is_none() && letter.is_none() && rule % 100 == 0));
+        if valid {
+            Ok(n)
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "({rule}, {sub:?}, {letter:?}, {section_only}) is not a rule number"
+            )))
+        }
     }
 }
 

@@ -41,17 +41,27 @@ impl std::str::FromStr for Date {
     }
 }
 
+/// Human-readable formats write `2026-01-16`; the index's binary model writes the parts.
 impl Serialize for Date {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
+        if s.is_human_readable() {
+            s.serialize_str(&self.to_string())
+        } else {
+            (self.year, self.month, self.day).serialize(s)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
+        if d.is_human_readable() {
+            return String::deserialize(d)?
+                .parse()
+                .map_err(serde::de::Error::custom);
+        }
+        let (year, month, day) = <(u16, u8, u8)>::deserialize(d)?;
+        Date::new(year, month, day)
+            .ok_or_else(|| serde::de::Error::custom(format!("{year}-{month}-{day} is not a date")))
     }
 }
 
@@ -81,6 +91,19 @@ impl Format {
             Format::RulingsPage => "rulings-page",
         }
     }
+
+    /// The format `name()` calls `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        [
+            Format::OfficialText,
+            Format::Rst,
+            Format::WebPage,
+            Format::Bulleted,
+            Format::RulingsPage,
+        ]
+        .into_iter()
+        .find(|f| f.name() == name)
+    }
 }
 
 /// A numbered section heading: `3. Card Types`.
@@ -99,7 +122,6 @@ pub struct Ruling {
     /// The date the source gives for it, if any.
     pub date: Option<Date>,
     /// Who gave it, as the source names them: `Future Sight FAQ`, `D'Angelo`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
 }
 

@@ -27,6 +27,9 @@ pub struct ReadOptions {
     pub date: Option<Date>,
     /// An id that overrides the one derived from the date (`arbiter ingest --id`).
     pub id: Option<String>,
+    /// The shape, when the caller knows it (the embedded seeds' manifest); otherwise it
+    /// is told from the content.
+    pub format: Option<Format>,
 }
 
 /// Why a source could not be read at all.
@@ -48,10 +51,13 @@ pub fn read(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Revision,
         });
     }
     let text = decode::decode(bytes);
-    let format = detect(&text.text).ok_or_else(|| ReadError::NotRules {
-        name: name.to_string(),
-        why: "no numbered rules such as \"100.1. …\" or \"303.4c …\" were found".to_string(),
-    })?;
+    let format = options
+        .format
+        .or_else(|| detect(&text.text))
+        .ok_or_else(|| ReadError::NotRules {
+            name: name.to_string(),
+            why: "no numbered rules such as \"100.1. …\" or \"303.4c …\" were found".to_string(),
+        })?;
     let parsed = match format {
         Format::OfficialText => official::read(&text.text),
         Format::Rst => rst::read(&text.text),

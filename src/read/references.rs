@@ -15,10 +15,11 @@ use regex::Regex;
 use crate::model::RuleNumber;
 
 /// A rule or subrule number, optionally followed by a range end: `301.5a–f`,
-/// `409.1f–409.1h`, `404.1-2`, `704`.
+/// `409.1f–409.1h`, `404.1-2`, `704`. Word boundaries are ASCII (`(?-u:\b)`): Unicode ones
+/// keep the fast engine off any text with a curly quote or a dash, and digits need no more.
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\b(\d{3})(?:\.(\d{1,4})([a-z])?)?\b(?:\s?[-–—]\s?(?:(\d{3})\.(\d{1,4})([a-z])?\b|([a-z])\b|(\d{1,4})\b))?",
+        r"(?-u:\b)(\d{3})(?:\.(\d{1,4})([a-z])?)?(?-u:\b)(?:\s?[-–—]\s?(?:(\d{3})\.(\d{1,4})([a-z])?(?-u:\b)|([a-z])(?-u:\b)|(\d{1,4})(?-u:\b)))?",
     )
     .expect("the reference pattern compiles")
 });

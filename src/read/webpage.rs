@@ -20,7 +20,7 @@ static SIGNATURE: LazyLock<Regex> = LazyLock::new(|| {
             top\ of\ page | bottom\ of\ page | back\ to\ top | skip\ to\ (?:main\ )?content
           | \d+\ views?(?:\s*\d+\ comments?)? | \d+\ comments?
           | (?:updated|posted|published|last\ updated):\ .{1,40}
-          | image\ credits?\b.* | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
+          | image\ credits?(?:\W.*)? | .*\ artwork\ by\ .* | (?:art|artwork|illustration)\ by\ .*
           | share\ this\ (?:post|page|article)(?::.*)? | leave\ a\ (?:comment|reply)
           | \d+\ min(?:ute)?s?\ read | .*\ ·\ \d+\ min(?:ute)?s?\ read
         )$",

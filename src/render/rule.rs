@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::text::{span, Class, Doc};
-use crate::model::{Revision, Rule, RuleNumber, Ruling};
+use crate::model::{Revision, Rule, RuleNumber};
 
 /// A rule (or section) found in a revision, with what lies below it.
 #[derive(Debug)]
@@ -165,7 +165,17 @@ pub struct RuleJson<'a> {
     pub references: Vec<String>,
     /// The rules that cite this one or a rule below it.
     pub cited_by: Vec<String>,
-    pub rulings: &'a [Ruling],
+    pub rulings: Vec<RulingJson<'a>>,
+}
+
+/// A ruling in `arbiter rule --json`: `source` only when the page names one.
+#[derive(Debug, Serialize)]
+pub struct RulingJson<'a> {
+    pub label: &'a str,
+    pub text: &'a str,
+    pub date: Option<crate::model::Date>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'a str>,
 }
 
 /// The rule as one JSON document.
@@ -184,7 +194,16 @@ pub fn json<'a>(view: &'a RuleView) -> RuleJson<'a> {
             .map(RuleNumber::short)
             .collect(),
         cited_by: view.cited_by.iter().map(RuleNumber::short).collect(),
-        rulings: rule.map_or(&[][..], |r| r.rulings.as_slice()),
+        rulings: rule
+            .map_or(&[][..], |r| r.rulings.as_slice())
+            .iter()
+            .map(|ruling| RulingJson {
+                label: &ruling.label,
+                text: &ruling.text,
+                date: ruling.date,
+                source: ruling.source.as_deref(),
+            })
+            .collect(),
     }
 }
 
@@ -245,7 +264,7 @@ pub fn missing(m: &Missing) -> Doc {
         if !covers {
             doc.line().push(span(
                 Class::Plain,
-                "no known revision has it; add a complete revision with `arbiter ingest FILE`",
+                "hint: no known revision has it; add a complete revision with `arbiter ingest FILE`",
             ));
         }
     } else {
@@ -255,10 +274,10 @@ pub fn missing(m: &Missing) -> Doc {
             line.push(span(Class::Plain, if i == 0 { " " } else { ", " }));
             line.push(span(Class::Meta, id.clone()));
         }
-        line.push(span(
+        doc.line().push(span(
             Class::Plain,
             format!(
-                " (try `arbiter rule {} --rev {}`)",
+                "hint: `arbiter rule {} --rev {}`",
                 m.number.short(),
                 m.elsewhere[0]
             ),

@@ -1,0 +1,196 @@
+//! How a failure reads: `arbiter: error: <what went wrong>`, a `caused by:` line for each
+//! cause, and, when the user can do something about it, `hint: <what to do>`.
+//!
+//! A command attaches the hint where it knows it ([`error`], or [`Hint::hint`] on a
+//! `Result`). The typed errors of the library (a `--rev` that names no revision, a rule
+//! number that is not one, an index that can't be read, a file with no effective date)
+//! get theirs here, by type, wherever they occur in the cause chain; for those whose own
+//! message already carries the advice, the advice moves from the message to the hint.
+
+use std::fmt;
+
+use crate::index::IndexError;
+use crate::library::ResolveError;
+use crate::model::BadRuleNumber;
+use crate::read::ReadError;
+
+/// An error with what the user can do about it. It reads as the error it wraps (the
+/// same message, the same causes), and the hint is printed on a line of its own.
+pub struct Hinted {
+    error: anyhow::Error,
+    hint: String,
+}
+
+impl fmt::Display for Hinted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl fmt::Debug for Hinted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} (hint: {})", self.error, self.hint)
+    }
+}
+
+impl std::error::Error for Hinted {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
+/// An error saying `what` went wrong, with a `hint` of what to do.
+pub fn error(what: impl fmt::Display, hint: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Hinted {
+        error: anyhow::Error::msg(what.to_string()),
+        hint: hint.into(),
+    })
+}
+
+/// Attaches a hint to the error of a `Result`.
+pub trait Hint<T> {
+    fn hint(self, hint: impl Into<String>) -> anyhow::Result<T>;
+}
+
+impl<T, E: Into<anyhow::Error>> Hint<T> for Result<T, E> {
+    fn hint(self, hint: impl Into<String>) -> anyhow::Result<T> {
+        self.map_err(|e| {
+            anyhow::Error::new(Hinted {
+                error: e.into(),
+                hint: hint.into(),
+            })
+        })
+    }
+}
+
+/// What `main` prints on stderr for a failure: the error, its causes, and the hint.
+pub fn report(err: &anyhow::Error) -> String {
+    let mut lines = Vec::new();
+    let mut hint = None;
+    for (i, cause) in err.chain().enumerate() {
+        let (what, advice) = explain(cause);
+        lines.push(if i == 0 {
+            format!("arbiter: error: {what}")
+        } else {
+            format!("  caused by: {what}")
+        });
+        if hint.is_none() {
+            hint = advice;
+        }
+    }
+    if let Some(hint) = hint {
+        lines.push(format!("hint: {hint}"));
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// One error of the chain as it is printed, and its hint if it has one.
+fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>) {
+    if let Some(h) = cause.downcast_ref::<Hinted>() {
+        return (h.to_string(), Some(h.hint.clone()));
+    }
+    if let Some(e) = cause.downcast_ref::<ResolveError>() {
+        return match e {
+            ResolveError::Unknown { spec } => (
+                format!("no revision matches `{spec}`"),
+                Some(
+                    "`arbiter revisions` lists the revisions arbiter knows; `arbiter ingest FILE` adds one"
+                        .to_string(),
+                ),
+            ),
+            ResolveError::Ambiguous { spec, candidates } => (
+                format!("`{spec}` matches several revisions: {candidates}"),
+                Some(format!(
+                    "give more of the id, e.g. --rev {}",
+                    candidates.split(", ").last().unwrap_or(candidates)
+                )),
+            ),
+            ResolveError::Empty => (
+                e.to_string(),
+                Some("add a revision with `arbiter ingest FILE`".to_string()),
+            ),
+        };
+    }
+    if let Some(BadRuleNumber(text)) = cause.downcast_ref::<BadRuleNumber>() {
+        return (
+            format!("`{text}` is not a rule number"),
+            Some(
+                "give a section (3), a rule (303), a subrule (303.4) or a lettered subrule (303.4c)"
+                    .to_string(),
+            ),
+        );
+    }
+    if let Some(e) = cause.downcast_ref::<IndexError>() {
+        return match e {
+            IndexError::Corrupt { path, why } => (
+                format!("{}: unreadable ({why})", path.display()),
+                Some(rebuild_the_index()),
+            ),
+            IndexError::Incompatible {
+                path,
+                found,
+                expected,
+            } => (
+                format!(
+                    "{}: written by another version of arbiter (layout {found}, this one reads {expected})",
+                    path.display()
+                ),
+                Some(rebuild_the_index()),
+            ),
+            IndexError::Io { .. } | IndexError::Tantivy { .. } => (e.to_string(), None),
+        };
+    }
+    if let Some(e) = cause.downcast_ref::<ReadError>() {
+        return match e {
+            ReadError::NoDate { name } => (
+                format!("{name}: no effective date found in the text (expected a line like \"These rules are effective as of January 16, 2026.\")"),
+                Some("give the revision an id that starts with its date: --id YYYY-MM-DD".to_string()),
+            ),
+            ReadError::NotRules { .. } | ReadError::Empty { .. } => (
+                e.to_string(),
+                Some("arbiter reads the Comprehensive Rules as text: the official .txt file, a reStructuredText, web-page or bulleted copy, or a rulings page".to_string()),
+            ),
+        };
+    }
+    (cause.to_string(), None)
+}
+
+fn rebuild_the_index() -> String {
+    "delete the index folder and ingest the rules again with `arbiter ingest FILE...`".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hinted_error_reads_as_its_error_and_keeps_its_causes() {
+        let inner = anyhow::anyhow!("the file is gone").context("cannot read draft.txt");
+        let err: anyhow::Result<()> = Err(inner);
+        let err = err.hint("check the path").unwrap_err();
+        assert_eq!(
+            report(&err),
+            "arbiter: error: cannot read draft.txt\n  caused by: the file is gone\nhint: check the path\n"
+        );
+    }
+
+    #[test]
+    fn a_typed_error_deep_in_the_chain_gives_its_hint_once() {
+        let err = anyhow::Error::new(ResolveError::Unknown {
+            spec: "1999".to_string(),
+        })
+        .context("diff 1999 2026");
+        assert_eq!(
+            report(&err),
+            "arbiter: error: diff 1999 2026\n  caused by: no revision matches `1999`\nhint: `arbiter revisions` lists the revisions arbiter knows; `arbiter ingest FILE` adds one\n"
+        );
+    }
+
+    #[test]
+    fn an_error_with_nothing_to_do_has_no_hint() {
+        let err = anyhow::anyhow!("disk full");
+        assert_eq!(report(&err), "arbiter: error: disk full\n");
+    }
+}
