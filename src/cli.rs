@@ -124,6 +124,13 @@ Examples:
   arbiter ingest draft.txt --id 2026-06-01-draft
   arbiter ingest cr-2026-04-17.txt --replace")]
     Ingest(IngestArgs),
+    /// Download the current rules text from the publisher, check it, and ingest it.
+    #[command(after_help = "\
+Examples:
+  arbiter fetch
+  arbiter fetch \"https://media.wizards.com/2026/downloads/MagicCompRules 20260417.txt\"
+  arbiter fetch https://example.org/rules-page --timeout 10 --json")]
+    Fetch(FetchArgs),
     /// Full-text search of the rules, ranked by relevance.
     #[command(after_help = "\
 Examples:
@@ -203,6 +210,21 @@ pub struct IngestArgs {
     /// Use this id instead of the file's effective date (one file only).
     #[arg(long)]
     pub id: Option<String>,
+    /// Replace a revision already indexed under the same id with different content.
+    #[arg(long)]
+    pub replace: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// The rules text file, or a page that links it (default: the publisher's rules page,
+    /// https://magic.wizards.com/en/rules).
+    #[arg(value_name = "URL")]
+    pub url: Option<String>,
+    /// Give up when connecting or when the server sends nothing for this many seconds
+    /// (the whole download may take ten times as long).
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub timeout: u64,
     /// Replace a revision already indexed under the same id with different content.
     #[arg(long)]
     pub replace: bool,

@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod commands;
 pub mod diff;
+pub mod fetch;
 pub mod index;
 pub mod library;
 pub mod model;

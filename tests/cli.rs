@@ -363,6 +363,9 @@ const REFUSE_JSON: &[&[&str]] = &[&["completions", "bash", "--json"], &["man", "
 const JSON_TESTED_ELSEWHERE: &[&str] = &[
     // tests/export.rs: every_link_of_every_embedded_revision_has_a_target and others.
     "export",
+    // tests/fetch.rs: fetches_a_text_file_given_by_its_url_and_prints_json (it needs the
+    // local HTTP server that test starts).
+    "fetch",
 ];
 
 #[test]

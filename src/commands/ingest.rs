@@ -5,10 +5,13 @@
 //! an exclusive lock so that two arbiters writing at once take turns. A file already
 //! indexed with the same bytes is left alone; different content under an id already
 //! indexed is refused unless `--replace`.
+//!
+//! [`ingest`] is the one path into the index: `arbiter fetch` hands it the bytes it
+//! downloaded, as [`Source::Bytes`], and gets the same checks and report.
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -46,8 +49,38 @@ pub enum FileOutcome {
 /// The outcome of one file, with its path.
 #[derive(Debug, Clone)]
 pub struct FileReport {
+    /// The file, or the URL that downloaded bytes came from.
     pub file: PathBuf,
     pub outcome: FileOutcome,
+}
+
+/// Where a revision's bytes come from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A file, read when its turn comes.
+    File(PathBuf),
+    /// Bytes already in hand (a download), under the name that messages and the
+    /// catalogue give them (its URL).
+    Bytes { name: String, bytes: Vec<u8> },
+}
+
+impl Source {
+    fn name(&self) -> PathBuf {
+        match self {
+            Source::File(path) => path.clone(),
+            Source::Bytes { name, .. } => PathBuf::from(name),
+        }
+    }
+}
+
+/// What to ingest, and under which rules.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub sources: Vec<Source>,
+    /// Use this id instead of the text's effective date (one source only).
+    pub id: Option<String>,
+    /// Replace a revision already indexed under the same id with different content.
+    pub replace: bool,
 }
 
 pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
@@ -60,42 +93,12 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
         check_id(id)?;
     }
-    let location = index::locate(ctx.index.as_deref());
-    let store = Store::at(&location.dir);
-    let mut writer = store
-        .lock(|| {
-            eprintln!(
-                "arbiter: another arbiter is writing the index at {}; waiting for it to finish…",
-                location.dir.display()
-            )
-        })
-        .with_context(|| format!("cannot write the index at {}", location.dir.display()))?;
-    writer.clean();
-    let rebuilt = rebuild_stale(&writer)?;
-
-    let reports = ingest_files(&writer, args);
-    let mut next = writer.catalogue().clone();
-    let mut changed = rebuilt > 0;
-    for report in &reports {
-        if let FileOutcome::Added { entry, .. } | FileOutcome::Replaced { entry, .. } =
-            &report.outcome
-        {
-            next.put(entry.clone());
-            changed = true;
-        }
-    }
-    if changed {
-        writer.commit(next)?;
-        store_lineage(&writer)?;
-    }
-    let embedded = Library::embedded_only().revisions().len();
-    let summary = render::Summary {
-        index: location.dir.clone(),
-        reports,
-        revisions: writer.catalogue().revisions.len(),
-        embedded,
-        rebuilt,
+    let request = Request {
+        sources: args.files.iter().cloned().map(Source::File).collect(),
+        id: args.id.clone(),
+        replace: args.replace,
     };
+    let summary = ingest(&request, ctx)?;
     render::print(&summary, ctx)?;
     let failed = summary
         .reports
@@ -114,6 +117,48 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
+}
+
+/// Locks the index, reads and indexes every source, and makes the new set of revisions
+/// current in one step if anything changed. A source that fails is reported in the
+/// summary and leaves the index as it was.
+pub fn ingest(request: &Request, ctx: &Context) -> anyhow::Result<render::Summary> {
+    let location = index::locate(ctx.index.as_deref());
+    let store = Store::at(&location.dir);
+    let mut writer = store
+        .lock(|| {
+            eprintln!(
+                "arbiter: another arbiter is writing the index at {}; waiting for it to finish…",
+                location.dir.display()
+            )
+        })
+        .with_context(|| format!("cannot write the index at {}", location.dir.display()))?;
+    writer.clean();
+    let rebuilt = rebuild_stale(&writer)?;
+
+    let reports = ingest_sources(&writer, request);
+    let mut next = writer.catalogue().clone();
+    let mut changed = rebuilt > 0;
+    for report in &reports {
+        if let FileOutcome::Added { entry, .. } | FileOutcome::Replaced { entry, .. } =
+            &report.outcome
+        {
+            next.put(entry.clone());
+            changed = true;
+        }
+    }
+    if changed {
+        writer.commit(next)?;
+        store_lineage(&writer)?;
+    }
+    let embedded = Library::embedded_only().revisions().len();
+    Ok(render::Summary {
+        index: location.dir.clone(),
+        reports,
+        revisions: writer.catalogue().revisions.len(),
+        embedded,
+        rebuilt,
+    })
 }
 
 /// An id given with `--id` becomes a folder name and a `--rev` value: keep it plain.
@@ -213,9 +258,9 @@ fn parallel(n: usize, bar: Option<&ProgressBar>, work: impl Fn(usize) + Sync) {
     });
 }
 
-/// Reads and indexes every file, in parallel; reports in the order the files were given.
-fn ingest_files(writer: &Writer, args: &IngestArgs) -> Vec<FileReport> {
-    let files = &args.files;
+/// Reads and indexes every source, in parallel; reports in the order they were given.
+fn ingest_sources(writer: &Writer, request: &Request) -> Vec<FileReport> {
+    let files = &request.sources;
     let bar = (files.len() > 1 && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) =
@@ -235,7 +280,7 @@ fn ingest_files(writer: &Writer, args: &IngestArgs) -> Vec<FileReport> {
     let outcomes: Vec<Mutex<Option<FileOutcome>>> =
         files.iter().map(|_| Mutex::new(None)).collect();
     parallel(files.len(), bar.as_ref(), |i| {
-        let outcome = ingest_one(writer, args, &files[i], &embedded, &claimed);
+        let outcome = ingest_one(writer, request, &files[i], &embedded, &claimed);
         *lock(&outcomes[i]) = Some(outcome);
     });
     if let Some(bar) = bar {
@@ -244,8 +289,8 @@ fn ingest_files(writer: &Writer, args: &IngestArgs) -> Vec<FileReport> {
     files
         .iter()
         .zip(outcomes)
-        .map(|(file, outcome)| FileReport {
-            file: file.clone(),
+        .map(|(source, outcome)| FileReport {
+            file: source.name(),
             outcome: outcome
                 .into_inner()
                 .unwrap_or_else(|p| p.into_inner())
@@ -258,26 +303,34 @@ fn ingest_files(writer: &Writer, args: &IngestArgs) -> Vec<FileReport> {
 
 fn ingest_one(
     writer: &Writer,
-    args: &IngestArgs,
-    file: &Path,
+    request: &Request,
+    source: &Source,
     embedded: &HashMap<String, String>,
     claimed: &Mutex<HashMap<String, (String, PathBuf)>>,
 ) -> FileOutcome {
     let catalogue = writer.catalogue();
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(e) => {
-            return FileOutcome::Failed {
-                why: format!("cannot read the file: {e}"),
+    let file = source.name();
+    let read_bytes;
+    let bytes: &[u8] = match source {
+        Source::Bytes { bytes, .. } => bytes,
+        Source::File(path) => match std::fs::read(path) {
+            Ok(b) => {
+                read_bytes = b;
+                &read_bytes
             }
-        }
+            Err(e) => {
+                return FileOutcome::Failed {
+                    why: format!("cannot read the file: {e}"),
+                }
+            }
+        },
     };
-    let hash = sha256_hex(&bytes);
+    let hash = sha256_hex(bytes);
     // The same bytes already indexed: nothing to do, without even reading them.
     if let Some(entry) = catalogue
         .revisions
         .iter()
-        .find(|e| e.content_hash == hash && args.id.as_ref().is_none_or(|id| *id == e.id))
+        .find(|e| e.content_hash == hash && request.id.as_ref().is_none_or(|id| *id == e.id))
     {
         return FileOutcome::Unchanged {
             id: entry.id.clone(),
@@ -286,7 +339,7 @@ fn ingest_one(
     }
     if let Some((id, _)) = embedded
         .iter()
-        .find(|(id, h)| **h == hash && args.id.as_ref().is_none_or(|given| given == *id))
+        .find(|(id, h)| **h == hash && request.id.as_ref().is_none_or(|given| given == *id))
     {
         return FileOutcome::Unchanged {
             id: id.clone(),
@@ -297,15 +350,15 @@ fn ingest_one(
     // An id that starts with a date (`2026-04-17`, `2026-04-17-draft`) also gives the
     // effective date of a text that does not state one.
     let options = ReadOptions {
-        date: args
+        date: request
             .id
             .as_ref()
             .and_then(|id| id.get(..10))
             .and_then(|d| d.parse().ok()),
-        id: args.id.clone(),
+        id: request.id.clone(),
         format: None,
     };
-    let revision = match read::read(&name, &bytes, &options) {
+    let revision = match read::read(&name, bytes, &options) {
         Ok(r) => r,
         Err(e) => return FileOutcome::Failed { why: e.to_string() },
     };
@@ -318,7 +371,7 @@ fn ingest_one(
                 embedded: false,
             };
         }
-        if !args.replace {
+        if !request.replace {
             return FileOutcome::Refused {
                 id,
                 existing_source: existing.source.clone(),
@@ -328,7 +381,7 @@ fn ingest_one(
         if *embedded_hash == revision.content_hash {
             return FileOutcome::Unchanged { id, embedded: true };
         }
-        if !args.replace {
+        if !request.replace {
             return FileOutcome::Refused {
                 id,
                 existing_source: "the revisions built into arbiter".to_string(),
@@ -351,10 +404,7 @@ fn ingest_one(
                 ),
             };
         }
-        claimed.insert(
-            id.clone(),
-            (revision.content_hash.clone(), file.to_path_buf()),
-        );
+        claimed.insert(id.clone(), (revision.content_hash.clone(), file.clone()));
     }
     let warnings = revision.warnings.clone();
     match writer.write_revision(&revision) {

@@ -7,6 +7,7 @@ pub mod completions;
 pub mod define;
 pub mod diff;
 pub mod export;
+pub mod fetch;
 pub mod hint;
 pub mod history;
 pub mod ingest;
@@ -94,6 +95,7 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Rule(args) => rule::run(&args, ctx),
         Command::Revisions => revisions::run(ctx),
         Command::Ingest(args) => ingest::run(&args, ctx),
+        Command::Fetch(args) => fetch::run(&args, ctx),
         Command::Search(args) => search::run(&args, ctx),
         Command::Define(args) => define::run(&args, ctx),
         Command::Diff(args) => diff::run(args, ctx),

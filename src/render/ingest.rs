@@ -81,7 +81,7 @@ pub fn line(report: &FileReport) -> String {
 
 /// What a reader could not read, on stderr as `FILE:LINE: message` (the first 20, then a
 /// count), so a partly unreadable file says where it went wrong.
-fn warn_about_lines(report: &FileReport) {
+pub(crate) fn warn_about_lines(report: &FileReport) {
     const SHOWN: usize = 20;
     let (FileOutcome::Added { warnings, .. } | FileOutcome::Replaced { warnings, .. }) =
         &report.outcome

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod define;
 pub mod diff;
+pub mod fetch;
 pub mod history;
 pub mod html;
 pub mod ingest;
