@@ -281,12 +281,14 @@ fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
 }
 
 /// A short heading-like text: a titled rule's title ("Deathtouch", "Artifacts",
-/// "For Mirrodin!").
+/// "For Mirrodin!"). A sentence ends in a full stop, also inside closing quotes
+/// ("Some Aura enchantments also have the subtype “Role.”" is rule text).
 fn looks_like_title(rest: &str) -> bool {
+    let end = rest.trim_end_matches(['"', '”', '’', '\'', ')']);
     !rest.is_empty()
         && rest.chars().count() <= 60
         && rest.split_whitespace().count() <= 8
-        && !rest.ends_with(['.', ':', ';', ','])
+        && !end.ends_with(['.', ':', ';', ','])
         && rest.starts_with(|c: char| c.is_uppercase() || c == '[' || c == '_')
 }
 
@@ -787,6 +789,16 @@ mod tests {
             parse_rule_line("702. Keyword Abilities").unwrap().number,
             n("702")
         );
+    }
+
+    #[test]
+    fn a_sentence_ending_inside_quotes_is_not_a_title() {
+        assert!(looks_like_title("Deathtouch"));
+        assert!(looks_like_title("For Mirrodin!"));
+        assert!(!looks_like_title(
+            "Some Aura enchantments also have the subtype “Role.”"
+        ));
+        assert!(!looks_like_title("Some have the subtype \"Role.\""));
     }
 
     #[test]
