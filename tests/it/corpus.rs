@@ -15,7 +15,7 @@
 //!
 //! When `../shared/corpus` is absent the test prints a notice and returns.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;

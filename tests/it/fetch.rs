@@ -5,7 +5,7 @@
 //! not the whole rules. Each failure must say what went wrong and where (exit 2) and leave
 //! the index exactly as it was.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};

@@ -3,7 +3,7 @@
 //! `tests/scenarios/malformed/*.md` must fail to read with exactly the error written in
 //! its `.err` file. A new case is a new file, not new Rust.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

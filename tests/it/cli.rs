@@ -3,7 +3,7 @@
 //! output compared with one golden file per command line in `tests/golden/`.
 //!
 //! A golden file holds the command line, the exit status, stdout and stderr. After a
-//! deliberate change of output, rewrite them with `UPDATE_GOLDEN=1 cargo test --test cli`
+//! deliberate change of output, rewrite them with `UPDATE_GOLDEN=1 cargo test --test it cli::`
 //! and review the diff.
 //!
 //! Beside the outputs of commands: `--help` of every command (`help-*.txt`, so help can't
@@ -217,7 +217,7 @@ fn check_golden(name: &str, got: &str) -> Result<(), String> {
     }
     let want = std::fs::read_to_string(&path).map_err(|e| {
         format!(
-            "{}: {e} (create it with UPDATE_GOLDEN=1 cargo test --test cli)",
+            "{}: {e} (create it with UPDATE_GOLDEN=1 cargo test --test it cli::)",
             path.display()
         )
     })?;
@@ -361,9 +361,9 @@ const REFUSE_JSON: &[&[&str]] = &[&["completions", "bash", "--json"], &["man", "
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).
 const JSON_TESTED_ELSEWHERE: &[&str] = &[
-    // tests/export.rs: every_link_of_every_embedded_revision_has_a_target and others.
+    // export.rs (this folder): every_link_of_every_embedded_revision_has_a_target and others.
     "export",
-    // tests/fetch.rs: fetches_a_text_file_given_by_its_url_and_prints_json (it needs the
+    // fetch.rs (this folder): fetches_a_text_file_given_by_its_url_and_prints_json (it needs the
     // local HTTP server that test starts).
     "fetch",
 ];
@@ -416,7 +416,7 @@ fn every_command_prints_one_json_document_or_refuses_json() {
     for name in command_names() {
         if !covered.contains(&name.as_str()) {
             failures.push(format!(
-                "`arbiter {name}`: add a line to JSON_LINES or REFUSE_JSON in tests/cli.rs"
+                "`arbiter {name}`: add a line to JSON_LINES or REFUSE_JSON in tests/it/cli.rs"
             ));
         }
     }

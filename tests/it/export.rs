@@ -3,9 +3,9 @@
 //! has a target for every link, fetches nothing from the network, and is written all or
 //! nothing; a folder that is not an export is refused unless `--force`. The page of the
 //! smallest revision and the `--json` summary are pinned by golden files
-//! (`UPDATE_GOLDEN=1 cargo test --test export` rewrites them).
+//! (`UPDATE_GOLDEN=1 cargo test --test it export::` rewrites them).
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -296,7 +296,7 @@ fn check_golden(name: &str, got: &str) {
     }
     let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "{}: {e} (create it with UPDATE_GOLDEN=1 cargo test --test export)",
+            "{}: {e} (create it with UPDATE_GOLDEN=1 cargo test --test it export::)",
             path.display()
         )
     });

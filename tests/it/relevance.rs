@@ -3,7 +3,7 @@
 //! index, so one revision's ranking does not depend on the others), must find the rule
 //! that answers them within their rank. Skipped, with a notice, when the corpus is absent.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

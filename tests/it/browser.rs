@@ -13,7 +13,7 @@
 //! `ARBITER_CHROMEDRIVER` name other binaries.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

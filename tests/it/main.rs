@@ -1,0 +1,18 @@
+//! arbiter's integration tests, one binary with one module per area (one link of the
+//! whole program instead of one per file). Each module runs the real `arbiter` binary or
+//! the library on data files: golden outputs in `tests/golden/`, scenarios in
+//! `tests/scenarios/`, rule data in `tests/data/`, and the corpus in `../shared/corpus`
+//! when it is present. Run one area with `cargo test --test it cli::`.
+
+mod browser;
+mod cli;
+mod common;
+mod corpus;
+mod diff;
+mod export;
+mod fetch;
+mod ingest;
+mod relevance;
+mod scenarios;
+mod seeds;
+mod shapes;
