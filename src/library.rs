@@ -269,7 +269,7 @@ pub mod embedded {
     use super::{read, Date, Format, ReadOptions, Revision, RevisionInfo};
 
     /// `rules/MANIFEST.tsv`: file, id, effective date, format, what it covers, where it
-    /// comes from, sha256.
+    /// comes from, sha256, complete or fragment, sections, count of rules ([`COLUMNS`]).
     pub const MANIFEST: &str = include_str!("../rules/MANIFEST.tsv");
 
     /// The seed files, by name.
