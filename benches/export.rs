@@ -3,33 +3,15 @@
 //! page, and of the embedded section 3 (always available, corpus or not). Reading the
 //! revision and pairing the diff are outside the measurement.
 
+#[path = "../tests/it/common.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use arbiter::diff::{self, Options};
 use arbiter::library::Library;
-use arbiter::model::Revision;
-use arbiter::read::{self, ReadOptions};
 use arbiter::render::html;
 use criterion::{criterion_group, criterion_main, Criterion};
-
-fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("ARBITER_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            root.join("../shared/corpus"),
-            root.join("../../shared/corpus"),
-        ])
-        .find(|p| p.join("MANIFEST.tsv").is_file())
-}
-
-fn read_corpus(dir: &Path, id: &str) -> Option<Revision> {
-    let path = dir.join(format!("cr-{id}.txt"));
-    let bytes = std::fs::read(&path).ok()?;
-    read::read(&path.display().to_string(), &bytes, &ReadOptions::default()).ok()
-}
 
 fn bench(c: &mut Criterion) {
     let library = Library::embedded_only();
@@ -38,13 +20,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| html::site(black_box(&s3), None, "bench"))
         });
     }
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!("NOTICE: ../shared/corpus is absent; only the embedded site was measured");
         return;
     };
     let (Some(old), Some(new)) = (
-        read_corpus(&dir, "2025-11-14"),
-        read_corpus(&dir, "2026-01-16"),
+        common::read_corpus(&dir, "2025-11-14"),
+        common::read_corpus(&dir, "2026-01-16"),
     ) else {
         eprintln!("NOTICE: cr-2025-11-14.txt or cr-2026-01-16.txt could not be read");
         return;

@@ -4,8 +4,11 @@
 //! file), and the analyzer alone. Uses the newest revision of `../shared/corpus`; prints a
 //! notice and measures nothing when the corpus is absent. Run with `cargo bench`.
 
+#[path = "../tests/it/common.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -13,29 +16,8 @@ use arbiter::index::{analysis, Request, RevisionIndex, Store};
 use arbiter::model::Revision;
 use arbiter::read::{read, ReadOptions};
 
-fn newest_corpus_file() -> Option<PathBuf> {
-    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::var_os("ARBITER_CORPUS")
-        .map(PathBuf::from)
-        .or_else(|| {
-            project
-                .ancestors()
-                .skip(1)
-                .map(|a| a.join("shared/corpus"))
-                .find(|d| d.is_dir())
-        })?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    files.pop()
-}
-
 fn newest_revision() -> Option<(PathBuf, Vec<u8>, Revision)> {
-    let path = newest_corpus_file()?;
+    let path = common::corpus_files()?.pop()?;
     let bytes = std::fs::read(&path).ok()?;
     let revision = read(&path.display().to_string(), &bytes, &ReadOptions::default()).ok()?;
     Some((path, bytes, revision))

@@ -2,32 +2,15 @@
 //! revisions, the two ends of the corpus (through the 2009 renumbering), and a synthetic
 //! pair of 3000-rule revisions with a renumbered block (always available, corpus or not).
 
+#[path = "../tests/it/common.rs"]
+mod common;
+
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use arbiter::diff::{self, lineage, Options};
 use arbiter::model::{Date, Format, Revision, Rule, RuleNumber};
-use arbiter::read::{self, ReadOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
-
-fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("ARBITER_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            root.join("../shared/corpus"),
-            root.join("../../shared/corpus"),
-        ])
-        .find(|p| p.join("MANIFEST.tsv").is_file())
-}
-
-fn read_corpus(dir: &Path, id: &str) -> Option<Revision> {
-    let path = dir.join(format!("cr-{id}.txt"));
-    let bytes = std::fs::read(&path).ok()?;
-    read::read(&path.display().to_string(), &bytes, &ReadOptions::default()).ok()
-}
 
 /// A revision of `n` rules whose words depend on `seed`; `shift` renumbers the block of
 /// rules 700–719 by one subrule, as a new rule inserted at the top of each would.
@@ -105,7 +88,7 @@ fn bench_pair(c: &mut Criterion) {
     c.bench_function("pair synthetic 3000 rules, block renumbered", |bench| {
         bench.iter(|| diff::pair(black_box(&a), black_box(&b), &options))
     });
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!("NOTICE: ../shared/corpus is absent; only the synthetic benchmark ran");
         return;
     };
@@ -115,7 +98,10 @@ fn bench_pair(c: &mut Criterion) {
         ("2008-02-01", "2026-04-17"),
     ];
     for (from, to) in revisions {
-        let (Some(a), Some(b)) = (read_corpus(&dir, from), read_corpus(&dir, to)) else {
+        let (Some(a), Some(b)) = (
+            common::read_corpus(&dir, from),
+            common::read_corpus(&dir, to),
+        ) else {
             eprintln!("NOTICE: could not read {from} or {to}; skipped");
             continue;
         };
@@ -135,7 +121,7 @@ fn bench_lineage(c: &mut Criterion) {
     c.bench_function("lineage load (synthetic 5 revisions)", |bench| {
         bench.iter(|| lineage::Lineage::from_bytes(black_box(&stored)))
     });
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         return;
     };
     let mut ids: Vec<String> = std::fs::read_dir(&dir)
@@ -148,7 +134,10 @@ fn bench_lineage(c: &mut Criterion) {
         })
         .unwrap_or_default();
     ids.sort();
-    let corpus: Vec<Revision> = ids.iter().filter_map(|id| read_corpus(&dir, id)).collect();
+    let corpus: Vec<Revision> = ids
+        .iter()
+        .filter_map(|id| common::read_corpus(&dir, id))
+        .collect();
     let refs: Vec<&Revision> = corpus.iter().collect();
     let name = format!("lineage of the corpus ({} revisions)", refs.len());
     c.bench_function(&name, |bench| {

@@ -328,7 +328,7 @@ fn expand(arg: &str, index: &Path) -> String {
 const JSON_LINES: &[&[&str]] = &[
     &[
         "ingest",
-        "$ROOT/tests/data/json/cr-2030-01-01.txt",
+        "$ROOT/tests/data/json/small-revision-2030-01-01.txt",
         "--json",
     ],
     &["rule", "303.4c", "--rev", "2026-01-16-s3", "--json"],

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests (and, through `#[path]`, by the benchmarks):
+//! where the corpus is, reading one of its revisions, and the text of a run.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -32,4 +33,30 @@ pub fn corpus_files() -> Option<Vec<PathBuf>> {
         .collect();
     files.sort();
     Some(files)
+}
+
+/// The corpus revision `cr-{id}.txt` of `dir`, read with no options (`None` when it is
+/// absent or does not read).
+pub fn read_corpus(dir: &Path, id: &str) -> Option<arbiter::model::Revision> {
+    let path = dir.join(format!("cr-{id}.txt"));
+    let bytes = std::fs::read(&path).ok()?;
+    let name = path.display().to_string();
+    arbiter::read::read(&name, &bytes, &arbiter::read::ReadOptions::default()).ok()
+}
+
+/// Bytes a process wrote, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The stdout of a run that must have succeeded; otherwise fails showing both streams.
+pub fn ok(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
 }

@@ -2,6 +2,7 @@
 //! checked against the corpus in `../shared/corpus` (skipped, with a notice, when it is
 //! absent), and the embedded seeds diffed through the real binary against golden files.
 
+use crate::common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -9,20 +10,6 @@ use arbiter::diff::lineage::{self, Lineage};
 use arbiter::diff::{self, Changes, Kind, Op, Options};
 use arbiter::model::{Revision, RuleNumber};
 use arbiter::read::{self, ReadOptions};
-
-/// The corpus folder: `$ARBITER_CORPUS`, else `shared/corpus` beside the checkout (or
-/// beside the folder of worktrees).
-fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("ARBITER_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            root.join("../shared/corpus"),
-            root.join("../../shared/corpus"),
-        ])
-        .find(|p| p.join("MANIFEST.tsv").is_file())
-}
 
 struct Corpus {
     dir: PathBuf,
@@ -172,7 +159,7 @@ fn check_pair(k: &Known, changes: &Changes) -> Result<(), String> {
 
 #[test]
 fn known_changes_of_the_corpus_are_found() {
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!("NOTICE: ../shared/corpus is absent; known_changes_of_the_corpus_are_found checked nothing");
         return;
     };
@@ -228,7 +215,7 @@ fn known_changes_of_the_corpus_are_found() {
 
 #[test]
 fn adjacent_revisions_pair_almost_every_rule() {
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!("NOTICE: ../shared/corpus is absent; adjacent_revisions_pair_almost_every_rule checked nothing");
         return;
     };

@@ -5,8 +5,7 @@
 //! not the whole rules. Each failure must say what went wrong and where (exit 2) and leave
 //! the index exactly as it was.
 
-use crate::common;
-
+use crate::common::{self, ok, text};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -197,21 +196,6 @@ fn list(dir: &Path, files: &mut BTreeMap<PathBuf, u64>) {
             files.insert(path, size);
         }
     }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
 }
 
 /// A small whole revision in the official shape (two sections, a glossary, the credits),

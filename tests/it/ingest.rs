@@ -3,6 +3,7 @@
 //! re-ingesting, `--replace`, a kill in the middle of an ingest, two ingests at once, a
 //! query that is not valid syntax, a schema change, and searching with no index at all.
 
+use crate::common::{ok, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -117,21 +118,6 @@ impl Setup {
             .map(|r| r["id"].as_str().unwrap_or("").to_string())
             .collect()
     }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
 }
 
 #[test]

@@ -3,24 +3,11 @@
 //! exactly the rule numbers the official text has in the part it covers, and where the
 //! seed's shape lost nothing, exactly the same text.
 
+use crate::common;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use arbiter::library::embedded;
 use arbiter::model::{Revision, RuleNumber};
-
-fn corpus() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        std::env::var_os("ARBITER_CORPUS").map(PathBuf::from),
-        Some(root.join("../shared/corpus")),
-        Some(root.join("../../shared/corpus")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|p| p.join("MANIFEST.tsv").is_file())
-}
 
 /// Official rule lines `NNN.…` of the body (the table of contents repeats only titles,
 /// which the body has too), number → text after the number.
@@ -65,7 +52,7 @@ fn printed(r: &arbiter::model::Rule) -> String {
 /// The official text of `file` in the corpus, the rules within `within`; `None` (after
 /// a notice) when the corpus is absent.
 fn official(file: &str, within: &str) -> Option<BTreeMap<RuleNumber, String>> {
-    let Some(dir) = corpus() else {
+    let Some(dir) = common::corpus_dir() else {
         eprintln!("notice: ../shared/corpus is absent; the seeds are not compared with it");
         return None;
     };
