@@ -31,7 +31,7 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         search_all(&library, &request)?
     } else {
         let info = library.resolve(args.rev.as_deref())?;
-        library.search_index(&info.id)?.answer(&request)?
+        revision_index(&library, &info.id)?.answer(&request)?
     };
     let define = if answers.families.is_empty() {
         glossary_knows(&library, args.rev.as_deref(), &query)
@@ -73,20 +73,46 @@ pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     if !library.search_is_stale() {
         return Ok(library);
     }
-    let store = Store::at(&location.dir);
-    let mut writer = store.lock(|| {
-        eprintln!(
-            "arbiter: another arbiter is writing the index at {}; waiting…",
-            location.dir.display()
-        )
-    })?;
-    if super::ingest::rebuild_stale(&writer)? > 0 {
-        let next = writer.catalogue().clone();
-        writer.commit(next)?;
-        writer.clean();
+    let rebuilt = (|| -> anyhow::Result<Library> {
+        let store = Store::at(&location.dir);
+        let mut writer = store.lock(|| {
+            eprintln!(
+                "arbiter: another arbiter is writing the index at {}; waiting…",
+                location.dir.display()
+            )
+        })?;
+        if super::ingest::rebuild_stale(&writer)? > 0 {
+            let next = writer.catalogue().clone();
+            writer.commit(next)?;
+            writer.clean();
+        }
+        drop(writer);
+        Ok(Library::open(&location.dir)?)
+    })();
+    match rebuilt {
+        Ok(library) => Ok(library),
+        // A read-only mount or another user's index: search each revision in memory.
+        Err(e) => {
+            eprintln!(
+                "arbiter: the search index at {} was built by another arbiter and can't be rebuilt here ({e}); searching in memory",
+                location.dir.display()
+            );
+            Ok(library)
+        }
     }
-    drop(writer);
-    Ok(Library::open(&location.dir)?)
+}
+
+/// The search index of a revision, built in memory from its stored rules when the one
+/// on disk can't be used (built with another schema in a folder this user can't write).
+fn revision_index(library: &Library, id: &str) -> anyhow::Result<index::RevisionIndex> {
+    match library.search_index(id) {
+        Ok(index) => Ok(index),
+        Err(e) if library.search_is_stale() => {
+            let revision = library.load(id).map_err(|_| e)?;
+            Ok(index::RevisionIndex::build_in_ram(&revision)?)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Searches every revision, ranked together by relevance, identical text grouped.
@@ -101,7 +127,7 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
         ..request.clone()
     };
     for info in library.revisions() {
-        let found = library.search_index(&info.id)?.search(&wide)?;
+        let found = revision_index(library, &info.id)?.search(&wide)?;
         lenient |= found.lenient;
         hits.extend(found.hits);
     }

@@ -13,6 +13,7 @@ pub mod glossary;
 pub mod lineage;
 pub mod location;
 pub mod query;
+mod readonly;
 pub mod results;
 pub mod schema;
 pub mod search;

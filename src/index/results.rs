@@ -92,7 +92,10 @@ fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
         match index.get(&key) {
             Some(&i) => {
                 let family = &mut out[i];
-                if family.others.len() < MAX_OTHERS {
+                // Another revision's text of a rule already shown is not another member.
+                let shown = family.best.number == hit.number
+                    || family.others.iter().any(|o| o.number == hit.number);
+                if !shown && family.others.len() < MAX_OTHERS {
                     family.others.push(hit);
                 }
             }

@@ -23,6 +23,7 @@ use super::analysis;
 use super::files::PlainFiles;
 use super::glossary::edit_distance;
 use super::query;
+use super::readonly::ReadOnly;
 use super::results::{self, Answers};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::snippet::{self, Snippet};
@@ -122,7 +123,9 @@ impl RevisionIndex {
     /// written, so an index the user cannot write (a read-only mount, another user's
     /// folder) is searched as well.
     pub fn open(dir: &Path) -> Result<RevisionIndex, IndexError> {
-        let index = Index::open_in_dir(dir).map_err(|e| IndexError::tantivy(dir, e))?;
+        let folder = ReadOnly::open(dir)
+            .map_err(|e| IndexError::tantivy(dir, tantivy::TantivyError::from(e)))?;
+        let index = Index::open(folder).map_err(|e| IndexError::tantivy(dir, e))?;
         Self::from_index(index, dir)
     }
 

@@ -35,7 +35,11 @@ pub fn print(
         eprintln!("arbiter: the query is not valid query syntax or matched nothing as such; searched its words instead");
     }
     if results.answers.families.is_empty() {
-        writeln!(out, "no rule matches `{}`", results.query)?;
+        let mut shown: String = results.query.chars().take(80).collect();
+        if shown.len() < results.query.len() {
+            shown.push('…');
+        }
+        writeln!(out, "no rule matches `{shown}`")?;
         if let Some(term) = results.define {
             writeln!(
                 out,
@@ -47,7 +51,26 @@ pub fn print(
     }
     for family in &results.answers.families {
         writeln!(out, "{}", heading(family, color))?;
-        writeln!(out, "    {}", snippet(&family.best.snippet, color))?;
+        // A title rule has no text of its own: show its first subrule found, numbered.
+        let shown = if family.best.snippet.text.is_empty() {
+            family
+                .others
+                .iter()
+                .filter(|h| !h.snippet.text.is_empty())
+                .min_by_key(|h| h.number)
+        } else {
+            Some(&family.best)
+        };
+        match shown {
+            Some(hit) if hit.number != family.best.number => writeln!(
+                out,
+                "    {}: {}",
+                hit.number.short(),
+                snippet(&hit.snippet, color)
+            )?,
+            Some(hit) => writeln!(out, "    {}", snippet(&hit.snippet, color))?,
+            None => {}
+        }
         if !family.others.is_empty() {
             let others: Vec<String> = family.others.iter().map(|h| h.number.short()).collect();
             writeln!(out, "    also {}", others.join(", "))?;

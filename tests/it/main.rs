@@ -14,5 +14,6 @@ mod fetch;
 mod ingest;
 mod relevance;
 mod scenarios;
+mod search;
 mod seeds;
 mod shapes;
