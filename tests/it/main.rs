@@ -12,6 +12,7 @@ mod diff;
 mod export;
 mod fetch;
 mod ingest;
+mod integrity;
 mod relevance;
 mod scenarios;
 mod seeds;
