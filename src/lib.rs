@@ -5,6 +5,7 @@
 //! `render` ← `commands` ← `main`. `scenario` and `diff` never import tantivy, clap or
 //! colored.
 
+pub mod citations;
 pub mod cli;
 pub mod commands;
 pub mod diff;

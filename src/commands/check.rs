@@ -73,8 +73,7 @@ pub fn choose_revision(
             )))
         }
         (Err(_), None) => {
-            let date: Date = CANONICAL.parse().unwrap_or(Rules::canonical().date);
-            (CANONICAL.to_string(), date, false)
+            (CANONICAL.to_string(), CANONICAL, false)
         }
         (Err(_), Some((s, _))) => match s.get(..10).map(str::parse::<Date>) {
             Some(Ok(date)) => (s.clone(), date, false),
@@ -142,7 +141,9 @@ impl<'l> LineageCitations<'l> {
 }
 
 impl Citations for LineageCitations<'_> {
-    fn cite(&self, numbering: &str, number: RuleNumber) -> Option<RuleNumber> {
+    fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber> {
+        let numbering = numbering.to_string();
+        let numbering = numbering.as_str();
         if self.target.get(..10) == numbering.get(..10) {
             return Some(number);
         }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::model::RuleNumber;
 
 use super::card::CardType;
-use super::game::{Event, EventKind, Game};
+use super::engine::{Event, EventKind, Game};
 use super::statement::{Claim, Scenario, Target, Zone};
 use super::{Citations, Cite, Rules};
 
