@@ -43,6 +43,24 @@ pub trait Citations {
     fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber>;
 }
 
+/// Cites in the numbering of the revision in force on `to`, through the citation table
+/// embedded in the binary ([`crate::citations`]): no index needed.
+#[derive(Debug, Clone, Copy)]
+pub struct RevisionNumbers {
+    pub to: Date,
+}
+
+impl Citations for RevisionNumbers {
+    fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber> {
+        let from = crate::citations::in_force(numbering);
+        let to = crate::citations::in_force(self.to);
+        if from.is_some() && from == to {
+            return Some(number);
+        }
+        crate::citations::translate(number, numbering, self.to)
+    }
+}
+
 /// Cites every number as it is: right for the canonical revision.
 pub struct SameNumbers;
 

@@ -13,6 +13,51 @@ pub(super) struct ContinuousEffect {
     pub(super) until_end_of_turn: bool,
 }
 
+/// Every continuous effect in the game, indexed by the object it affects, so that an
+/// object's characteristics cost only its own effects (not every effect of the game).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Effects {
+    on: BTreeMap<CardId, Vec<ContinuousEffect>>,
+}
+
+impl Effects {
+    /// A new effect; effects are added in timestamp order.
+    pub(super) fn add(&mut self, effect: ContinuousEffect) {
+        self.on.entry(effect.card).or_default().push(effect);
+    }
+
+    /// The effects that apply to the object `object` representing `card`.
+    pub(super) fn on_object(
+        &self,
+        card: CardId,
+        object: u32,
+    ) -> impl Iterator<Item = &ContinuousEffect> {
+        self.on
+            .get(&card)
+            .into_iter()
+            .flatten()
+            .filter(move |e| e.object == object)
+    }
+
+    /// Effects on an object that no longer exists (it changed zones, 400.7) end.
+    pub(super) fn end_on(&mut self, card: CardId, object: u32) {
+        if let Some(v) = self.on.get_mut(&card) {
+            v.retain(|e| e.object != object);
+        }
+    }
+
+    /// Keeps only the effects `keep` says.
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(&ContinuousEffect) -> bool) {
+        for v in self.on.values_mut() {
+            v.retain(&mut keep);
+        }
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = &ContinuousEffect> {
+        self.on.values().flatten()
+    }
+}
+
 impl Game {
     // ----- characteristics (613) ------------------------------------------------------
 
@@ -31,11 +76,10 @@ impl Game {
             Zone::Battlefield | Zone::Stack => card.controller,
             _ => card.owner,
         };
-        let mut effects: Vec<(i64, Change)> = self
+        let mut effects: Vec<(i64, &Change)> = self
             .effects
-            .iter()
-            .filter(|e| e.card == c && e.object == card.object)
-            .map(|e| (e.timestamp, e.change.clone()))
+            .on_object(c, card.object)
+            .map(|e| (e.timestamp, &e.change))
             .collect();
         // 702.151b: an Equipment with reconfigure attached to a creature isn't a creature.
         if self.rules.has(Difference::Reconfigure)
@@ -43,8 +87,9 @@ impl Game {
             && card.printed.has(&Ability::Reconfigure(None))
             && matches!(card.attached_to, Some((Target::Card(_), _)))
         {
-            effects.push((card.timestamp, Change::StopsBeingCreature));
+            effects.push((card.timestamp, &Change::StopsBeingCreature));
         }
+        // Added in timestamp order already, but for the one above: a stable sort.
         effects.sort_by_key(|(t, _)| *t);
         // Layer 2.
         for (_, ch) in &effects {
