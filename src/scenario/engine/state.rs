@@ -85,6 +85,7 @@ pub struct Game {
     /// Bottom first.
     pub(super) stack: Vec<StackItem>,
     pub(super) effects: Effects,
+    pub(super) view_cache: super::characteristics::ViewCache,
     pub(super) next_object: u32,
     pub(super) clock: i64,
     pub(super) cleanup_done: bool,
@@ -210,6 +211,7 @@ impl Game {
             cards,
             stack,
             effects: Effects::default(),
+            view_cache: Default::default(),
             next_object,
             clock,
             cleanup_done: setup.step == Step::Cleanup,

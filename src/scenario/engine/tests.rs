@@ -10,7 +10,7 @@ use crate::model::Date;
 
 fn chars(type_line: &str, pt: Option<(i32, i32)>) -> Characteristics {
     Characteristics {
-        type_line: TypeLine::parse(type_line).expect("a type line"),
+        type_line: TypeLine::parse(&type_line.to_lowercase()).expect("a type line"),
         power_toughness: pt.map(|(power, toughness)| PowerToughness { power, toughness }),
         ..Characteristics::default()
     }
@@ -211,7 +211,7 @@ fn sba_world_rule_counts_from_when_the_supertype_began() {
     world.timestamp = Some(2);
     let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![old, world]);
     let mut game = Game::new(&s, Rules::canonical());
-    let becomes = TypeLine::parse("World Enchantment").expect("a type line");
+    let becomes = TypeLine::parse("world enchantment").expect("a type line");
     game.perform(&item(Statement::Modify {
         card: 0,
         change: Change::BecomesTypes(becomes, None),
