@@ -11,6 +11,7 @@ pub mod commands;
 pub mod diff;
 pub mod fetch;
 pub mod index;
+pub mod ingest;
 pub mod library;
 pub mod model;
 pub mod pager;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use arbiter::index::Catalogue;
 use assert_cmd::cargo::CommandCargoExt;
 
 const MONTHS: [&str; 12] = [
@@ -266,16 +267,10 @@ fn a_changed_schema_is_rebuilt_not_crashed_on() {
     let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
     ok(&s.ingest(&[file], &[]));
     let path = s.index.join("catalogue.json");
-    let catalogue = std::fs::read_to_string(&path).expect("catalogue");
-    let older = catalogue.replace(
-        &format!(
-            "\"schema_version\": {}",
-            arbiter::index::schema::SCHEMA_VERSION
-        ),
-        "\"schema_version\": 0",
-    );
-    assert_ne!(catalogue, older);
-    std::fs::write(&path, older).expect("write catalogue");
+    let bytes = std::fs::read(&path).expect("catalogue");
+    let mut catalogue = Catalogue::from_json(&path, &bytes).expect("a catalogue");
+    catalogue.schema_version = 0;
+    std::fs::write(&path, catalogue.to_json()).expect("write catalogue");
     let out = s.run(&["search", "legend rule"]);
     assert!(ok(&out).contains("704.5j"));
     assert!(
@@ -327,17 +322,16 @@ fn an_index_written_with_json_models_still_reads() {
         std::fs::write(dir.join("model.json"), json).expect("write model.json");
         std::fs::remove_file(dir.join("model.bin")).expect("remove model.bin");
     }
-    let path = s.index.join("catalogue.json");
-    let text_now = std::fs::read_to_string(&path).expect("catalogue");
-    let layout_1 = text_now.replace(
-        &format!(
-            "\"store_version\": {}",
-            arbiter::index::store::STORE_VERSION
-        ),
-        "\"store_version\": 1",
-    );
-    assert_ne!(text_now, layout_1);
-    std::fs::write(&path, layout_1).expect("write catalogue");
+    // Layout 1 had no checksums either.
+    let mut layout_1 = catalogue.clone();
+    layout_1.store_version = 1;
+    layout_1.checksum = None;
+    for entry in &mut layout_1.revisions {
+        entry.model_crc32 = None;
+        entry.search_crc32 = None;
+    }
+    let json = serde_json::to_vec_pretty(&layout_1).expect("json");
+    std::fs::write(s.index.join("catalogue.json"), json).expect("write catalogue");
     let out = ok(&s.run(&["rule", "704.5j", "--rev", "2030-01-01"]));
     assert!(out.contains("legend rule"), "{out}");
     // A new ingest keeps the old revision readable beside the new one.
