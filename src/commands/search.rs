@@ -7,7 +7,7 @@ use anyhow::Context as _;
 
 use super::{Context, Outcome};
 use crate::cli::SearchArgs;
-use crate::index::{self, glossary, results, Answers, Request, Store};
+use crate::index::{self, glossary, results, Answers, Request};
 use crate::library::Library;
 use crate::model::RuleNumber;
 use crate::render::search::{self as render, Results};
@@ -66,31 +66,16 @@ fn glossary_knows(library: &Library, rev: Option<&str>, query: &str) -> Option<S
         .map(|m| m.entry.term.clone())
 }
 
-/// The library, its search indexes rebuilt first if they were built with another schema.
+/// The library, its search indexes rebuilt first if they were built with another schema
+/// or before checksums.
 pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     let location = index::locate(ctx.index.as_deref());
     let library = super::library(ctx)?;
     if !library.search_is_stale() {
         return Ok(library);
     }
-    let rebuilt = (|| -> anyhow::Result<Library> {
-        let store = Store::at(&location.dir);
-        let mut writer = store.lock(|| {
-            eprintln!(
-                "arbiter: another arbiter is writing the index at {}; waiting…",
-                location.dir.display()
-            )
-        })?;
-        if super::ingest::rebuild_stale(&writer)? > 0 {
-            let next = writer.catalogue().clone();
-            writer.commit(next)?;
-            writer.clean();
-        }
-        drop(writer);
-        Ok(Library::open(&location.dir)?)
-    })();
-    match rebuilt {
-        Ok(library) => Ok(library),
+    match crate::ingest::refresh_search(&location.dir, &super::ingest::Terminal::default()) {
+        Ok(_) => Ok(Library::open(&location.dir)?),
         // A read-only mount or another user's index: search each revision in memory.
         Err(e) => {
             eprintln!(

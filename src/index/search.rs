@@ -20,10 +20,9 @@ use tantivy::{
 };
 
 use super::analysis;
-use super::files::PlainFiles;
+use super::files::{PlainFiles, ReadOnly};
 use super::glossary::edit_distance;
 use super::query;
-use super::readonly::ReadOnly;
 use super::results::{self, Answers};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::snippet::{self, Snippet};
@@ -119,13 +118,11 @@ impl RevisionIndex {
         Self::from_index(index, here)
     }
 
-    /// Opens the index built in `dir` for reading: no lock is taken and nothing is
-    /// written, so an index the user cannot write (a read-only mount, another user's
-    /// folder) is searched as well.
+    /// Opens the index built in `dir` for reading only: no lock, nothing written, so an
+    /// index the user cannot write is searched all the same (see `files::ReadOnly`).
     pub fn open(dir: &Path) -> Result<RevisionIndex, IndexError> {
-        let folder = ReadOnly::open(dir)
-            .map_err(|e| IndexError::tantivy(dir, tantivy::TantivyError::from(e)))?;
-        let index = Index::open(folder).map_err(|e| IndexError::tantivy(dir, e))?;
+        let files = ReadOnly::open(dir).map_err(|e| IndexError::tantivy(dir, e))?;
+        let index = Index::open(files).map_err(|e| IndexError::tantivy(dir, e))?;
         Self::from_index(index, dir)
     }
 

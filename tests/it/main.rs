@@ -5,6 +5,7 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod browser;
+mod citations;
 mod cli;
 mod common;
 mod corpus;
@@ -12,6 +13,7 @@ mod diff;
 mod export;
 mod fetch;
 mod ingest;
+mod integrity;
 mod relevance;
 mod scenarios;
 mod search;
