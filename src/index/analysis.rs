@@ -297,6 +297,16 @@ mod tests {
     }
 
     #[test]
+    fn dies_is_not_the_dice_and_sacrifice_and_block_are_one_term_each() {
+        assert_eq!(terms("dies"), terms("died"));
+        assert_ne!(terms("dies"), terms("roll a die"));
+        assert_eq!(terms("sacrifice"), terms("sacrificed"));
+        assert_eq!(terms("sacrificing"), terms("sacrifices"));
+        assert_eq!(terms("blockers"), terms("blocking"));
+        assert_eq!(terms("blocked"), ["block"]);
+    }
+
+    #[test]
     fn rule_numbers_stay_whole() {
         assert_eq!(terms("see rule 704.5j."), ["see", "rule", "704.5j"]);
         assert_eq!(terms("rules 305.2 and 305.2a"), ["rule", "305.2", "305.2a"]);
