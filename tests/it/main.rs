@@ -13,6 +13,7 @@ mod diff;
 mod export;
 mod fetch;
 mod ingest;
+mod integrity;
 mod relevance;
 mod scenarios;
 mod seeds;
