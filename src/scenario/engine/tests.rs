@@ -64,6 +64,15 @@ fn item(statement: Statement) -> ActionItem {
     }
 }
 
+/// `P casts L [targeting T...]`.
+fn cast(player: usize, card: usize, targets: Vec<Target>) -> ActionItem {
+    item(Statement::Cast {
+        player,
+        card,
+        targets,
+    })
+}
+
 fn rules(year: u16, month: u8, day: u8) -> Rules {
     Rules::for_date(Date { year, month, day }).expect("a supported revision")
 }
@@ -106,11 +115,7 @@ fn priority_an_instant_needs_priority() {
     s.priority = 0;
     let mut game = Game::new(&s, Rules::canonical());
     let reasons = game
-        .perform(&item(Statement::Cast {
-            player: 1,
-            card: 0,
-            targets: Vec::new(),
-        }))
+        .perform(&cast(1, 0, Vec::new()))
         .expect_err("Bob has no priority");
     assert!(reasons.iter().any(|r| cited(&r.cites, cite::R117_1)));
     assert_eq!(
@@ -130,11 +135,7 @@ fn priority_no_one_has_it_in_the_untap_step() {
     let mut game = Game::new(&s, Rules::canonical());
     assert_eq!(game.priority(), None);
     let reasons = game
-        .perform(&item(Statement::Cast {
-            player: 0,
-            card: 0,
-            targets: Vec::new(),
-        }))
+        .perform(&cast(0, 0, Vec::new()))
         .expect_err("no priority in the untap step");
     assert!(reasons.iter().any(|r| cited(&r.cites, cite::R502_4)));
 }
@@ -157,11 +158,7 @@ fn stack_casting_keeps_priority_and_resolving_cites_the_revision() {
         );
         let mut game = Game::new(&s, rules);
         let cast = game
-            .perform(&item(Statement::Cast {
-                player: 0,
-                card: 0,
-                targets: Vec::new(),
-            }))
+            .perform(&cast(0, 0, Vec::new()))
             .expect("Alice may cast a creature in her main phase");
         assert!(cited(&cast[0].cites, cite::R117_3C));
         assert_eq!(game.priority(), Some(0));
@@ -184,12 +181,7 @@ fn stack_counter_puts_the_spell_into_the_graveyard() {
         )],
     );
     let mut game = Game::new(&s, Rules::canonical());
-    game.perform(&item(Statement::Cast {
-        player: 0,
-        card: 0,
-        targets: Vec::new(),
-    }))
-    .expect("legal");
+    game.perform(&cast(0, 0, Vec::new())).expect("legal");
     let events = game
         .perform(&item(Statement::Counter(0)))
         .expect("an effect");
@@ -319,11 +311,7 @@ fn legality_protection_from_everything_cites_its_own_rule() {
     let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![wall, aura]);
     let mut game = Game::new(&s, Rules::canonical());
     let reasons = game
-        .perform(&item(Statement::Cast {
-            player: 0,
-            card: 1,
-            targets: vec![Target::Card(0)],
-        }))
+        .perform(&cast(0, 1, vec![Target::Card(0)]))
         .expect_err("protection from everything");
     assert!(reasons.iter().any(|r| cited(&r.cites, cite::R702_16J)));
 }
