@@ -59,12 +59,33 @@ pub struct Cli {
     #[arg(value_name = "NUMBER|TEXT", num_args = 1..)]
     pub query: Vec<String>,
 
-    /// Revision for a bare `arbiter NUMBER`: an id or a unique prefix.
+    /// Revision for a bare `arbiter NUMBER` or search: an id or a unique prefix.
     #[arg(long, global = false)]
     pub rev: Option<String>,
 
+    /// A bare search: every revision, grouping identical text.
+    #[arg(long, conflicts_with = "rev")]
+    pub all_revisions: bool,
+    /// A bare search: only rules of this section (1–9) or rule (303).
+    #[arg(long)]
+    pub section: Option<String>,
+    /// A bare search: how many hits to show (1–1000) [default: 10].
+    #[arg(long, value_parser = parse_limit)]
+    pub limit: Option<usize>,
+
     #[command(flatten)]
     pub global: GlobalArgs,
+}
+
+/// The most hits a search shows.
+pub const MAX_LIMIT: usize = 1000;
+
+/// `--limit`: a whole number from 1 to [`MAX_LIMIT`].
+fn parse_limit(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
+        _ => Err(format!("must be a whole number from 1 to {MAX_LIMIT}")),
+    }
 }
 
 /// Flags every command takes.
@@ -244,8 +265,8 @@ pub struct SearchArgs {
     /// Only rules of this section (1–9) or rule (303).
     #[arg(long)]
     pub section: Option<String>,
-    /// How many hits to show.
-    #[arg(long, default_value_t = 10)]
+    /// How many hits to show (1–1000).
+    #[arg(long, default_value_t = 10, value_parser = parse_limit)]
     pub limit: usize,
 }
 

@@ -61,7 +61,14 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
         None => {
             // `arbiter 303.4c` looks a rule up; `arbiter some words` searches.
             let words = cli.query;
+            let search_flags = cli.all_revisions || cli.section.is_some() || cli.limit.is_some();
             if words.len() == 1 && words[0].parse::<crate::model::RuleNumber>().is_ok() {
+                if search_flags {
+                    return Err(hint::error(
+                        format!("`{}` is a rule number, and --all-revisions, --section and --limit apply to a search", words[0]),
+                        format!("`arbiter search {}` searches for the number's text", words[0]),
+                    ));
+                }
                 run_command(
                     Command::Rule(RuleArgs {
                         number: words[0].clone(),
@@ -79,9 +86,9 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
                     Command::Search(SearchArgs {
                         query: words,
                         rev: cli.rev,
-                        all_revisions: false,
-                        section: None,
-                        limit: 10,
+                        all_revisions: cli.all_revisions,
+                        section: cli.section,
+                        limit: cli.limit.unwrap_or(10),
                     }),
                     ctx,
                 )

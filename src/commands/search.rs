@@ -1,34 +1,16 @@
-//! `arbiter search QUERY`: full-text search of the rules, ranked by BM25, in the newest
-//! complete revision, in one revision (`--rev`) or in all of them (`--all-revisions`,
-//! identical text across revisions shown once with the revisions it appears in).
-
-use std::collections::HashMap;
+//! `arbiter search QUERY`: full-text search of the rules in the newest complete revision,
+//! in one revision (`--rev`) or in all of them (`--all-revisions`). The ranking and the
+//! grouping live in `index` (`RevisionIndex::answer`, `results`); this opens the library,
+//! points to `define` when nothing matched words the glossary knows, and renders.
 
 use anyhow::Context as _;
 
 use super::{Context, Outcome};
 use crate::cli::SearchArgs;
-use crate::index::{self, Hit, Request};
+use crate::index::{self, glossary, results, Answers, Request};
 use crate::library::Library;
 use crate::model::RuleNumber;
-use crate::render::search as render;
-
-/// A rule found, with every revision its identical text was found in (oldest first).
-#[derive(Debug, Clone)]
-pub struct Group {
-    /// The hit in the newest of `revisions`.
-    pub hit: Hit,
-    pub revisions: Vec<String>,
-}
-
-/// What a search found, ready to render.
-#[derive(Debug, Clone)]
-pub struct Results {
-    pub query: String,
-    pub lenient: bool,
-    pub all_revisions: bool,
-    pub groups: Vec<Group>,
-}
+use crate::render::search::{self as render, Results};
 
 pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let query = args.query.join(" ");
@@ -45,31 +27,43 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         scope,
         limit: args.limit,
     };
-    let results = if args.all_revisions {
+    let answers = if args.all_revisions {
         search_all(&library, &request)?
     } else {
         let info = library.resolve(args.rev.as_deref())?;
-        let found = library.search_index(&info.id)?.search(&request)?;
-        Results {
-            query: query.clone(),
-            lenient: found.lenient,
-            all_revisions: false,
-            groups: found
-                .hits
-                .into_iter()
-                .map(|hit| Group {
-                    revisions: vec![hit.revision.clone()],
-                    hit,
-                })
-                .collect(),
-        }
+        revision_index(&library, &info.id)?.answer(&request)?
     };
-    render::print(&results, ctx)?;
-    Ok(if results.groups.is_empty() {
+    let define = if answers.families.is_empty() {
+        glossary_knows(&library, args.rev.as_deref(), &query)
+    } else {
+        None
+    };
+    let results = Results {
+        query: &query,
+        all_revisions: args.all_revisions,
+        answers: &answers,
+        define: define.as_deref(),
+    };
+    let mut out = std::io::stdout().lock();
+    render::print(&mut out, &results, ctx.json, ctx.style.color)?;
+    Ok(if answers.families.is_empty() {
         Outcome::Negative
     } else {
         Outcome::Success
     })
+}
+
+/// The glossary term closest to words that found no rule, when the glossary knows them.
+fn glossary_knows(library: &Library, rev: Option<&str>, query: &str) -> Option<String> {
+    let info = match rev {
+        Some(spec) => library.resolve(Some(spec)).ok()?,
+        None => library.revisions().iter().rev().find(|i| i.complete)?,
+    };
+    let revision = library.load(&info.id).ok()?;
+    glossary::lookup(&revision.glossary, query, 1)
+        .first()
+        .filter(|m| m.score >= 0.8)
+        .map(|m| m.entry.term.clone())
 }
 
 /// The library, its search indexes rebuilt first if they were built with another schema
@@ -80,58 +74,50 @@ pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     if !library.search_is_stale() {
         return Ok(library);
     }
-    crate::ingest::refresh_search(&location.dir, &super::ingest::Terminal::default())?;
-    Ok(Library::open(&location.dir)?)
-}
-
-/// Searches every revision and groups identical text of the same rule.
-fn search_all(library: &Library, request: &Request) -> anyhow::Result<Results> {
-    let mut groups: Vec<Group> = Vec::new();
-    let mut by_text: HashMap<(RuleNumber, String), usize> = HashMap::new();
-    let mut lenient = false;
-    for info in library.revisions() {
-        let found = library.search_index(&info.id)?.search(request)?;
-        lenient |= found.lenient;
-        // Scores of different revisions' indexes are not on one scale (a small, old
-        // revision makes every word rarer): rank by the score relative to the revision's
-        // best hit, so each revision's answers compete on equal terms.
-        let best = found
-            .hits
-            .first()
-            .map_or(1.0, |h| h.score.max(f32::EPSILON));
-        for mut hit in found.hits {
-            hit.score /= best;
-            let key = (hit.number, hit.text.clone());
-            match by_text.get(&key) {
-                Some(&i) => {
-                    let group = &mut groups[i];
-                    group.revisions.push(hit.revision.clone());
-                    let score = group.hit.score.max(hit.score);
-                    group.hit = Hit { score, ..hit };
-                }
-                None => {
-                    by_text.insert(key, groups.len());
-                    groups.push(Group {
-                        revisions: vec![hit.revision.clone()],
-                        hit,
-                    });
-                }
-            }
+    match crate::ingest::refresh_search(&location.dir, &super::ingest::Terminal::default()) {
+        Ok(_) => Ok(Library::open(&location.dir)?),
+        // A read-only mount or another user's index: search each revision in memory.
+        Err(e) => {
+            eprintln!(
+                "arbiter: the search index at {} was built by another arbiter and can't be rebuilt here ({e}); searching in memory",
+                location.dir.display()
+            );
+            Ok(library)
         }
     }
-    groups.sort_by(|a, b| {
-        b.hit
-            .score
-            .total_cmp(&a.hit.score)
-            .then_with(|| b.revisions.len().cmp(&a.revisions.len()))
-            .then_with(|| b.hit.revision.cmp(&a.hit.revision))
-            .then_with(|| a.hit.number.cmp(&b.hit.number))
-    });
-    groups.truncate(request.limit);
-    Ok(Results {
-        query: request.query.to_string(),
+}
+
+/// The search index of a revision, built in memory from its stored rules when the one
+/// on disk can't be used (built with another schema in a folder this user can't write).
+fn revision_index(library: &Library, id: &str) -> anyhow::Result<index::RevisionIndex> {
+    match library.search_index(id) {
+        Ok(index) => Ok(index),
+        Err(e) if library.search_is_stale() => {
+            let revision = library.load(id).map_err(|_| e)?;
+            Ok(index::RevisionIndex::build_in_ram(&revision)?)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Searches every revision, ranked together by relevance, identical text grouped.
+fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
+    let mut hits = Vec::new();
+    let mut lenient = false;
+    let wide = Request {
+        limit: request
+            .limit
+            .min(index::search::MAX_LIMIT)
+            .saturating_mul(2),
+        ..request.clone()
+    };
+    for info in library.revisions() {
+        let found = revision_index(library, &info.id)?.search(&wide)?;
+        lenient |= found.lenient;
+        hits.extend(found.hits);
+    }
+    Ok(Answers {
+        families: results::across_revisions(hits, request.limit.min(index::search::MAX_LIMIT)),
         lenient,
-        all_revisions: true,
-        groups,
     })
 }

@@ -5,14 +5,12 @@
 //! tokenizer here splits on everything that is not part of a word, joins a word across its
 //! apostrophes of any kind (`can't`, `can’t` and `cant` are all the term `cant`), keeps a
 //! rule number such as `704.5j` as one term, lower-cases, and brings irregular verb forms
-//! to their base (`has` → `have`, `dealt` → `deal`); the analyzer then drops the words of
-//! a question that carry no meaning (`what`, `the`, `I`…) and stems English. It is
+//! to their base (`has` → `have`, `dealt` → `deal`), drops the words of a question that
+//! carry no meaning (`what`, `the`, `I`…) and stems English, except for a few words whose
+//! forms the stemmer would confuse ([`FIXED`]: `dies` is not the dice noun `die`). It is
 //! registered under [`ANALYZER`] every time an index is opened or created.
 
-use tantivy::tokenizer::{
-    Language, RemoveLongFilter, Stemmer, StopWordFilter, TextAnalyzer, Token, TokenStream,
-    Tokenizer,
-};
+use tantivy::tokenizer::{RemoveLongFilter, TextAnalyzer, Token, TokenStream, Tokenizer};
 
 /// The name the analyzer is registered under in every index.
 pub const ANALYZER: &str = "arbiter_en";
@@ -54,23 +52,69 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("made", "make"),
     ("spent", "spend"),
     ("held", "hold"),
-    ("dies", "die"),
-    ("died", "die"),
-    ("dying", "die"),
     ("countered", "counter"),
-    ("chosen", "choose"),
 ];
 
-/// The analyzer: [`RulesTokenizer`] (which lower-cases and maps irregular forms), then
-/// stop words, then the English stemmer.
+/// Words whose term is fixed rather than stemmed, because the stemmer would merge them
+/// with a word of another meaning or split one word's forms: "dies" (a creature put into
+/// a graveyard from the battlefield, rule 700.4) is not "die" (the dice of rule 706); the
+/// forms of "sacrifice" and "block" (and "blocker", as judges say it) are one term each.
+const FIXED: &[(&str, &str)] = &[
+    ("dies", "dies"),
+    ("died", "dies"),
+    ("dying", "dies"),
+    ("sacrifice", "sacrific"),
+    ("sacrificed", "sacrific"),
+    ("sacrifices", "sacrific"),
+    ("sacrificing", "sacrific"),
+    ("block", "block"),
+    ("blocks", "block"),
+    ("blocked", "block"),
+    ("blocking", "block"),
+    ("blocker", "block"),
+    ("blockers", "block"),
+    ("attacker", "attack"),
+    ("attackers", "attack"),
+];
+
+/// The analyzer: [`RulesTokenizer`] (words, lower-cased, irregular forms to their base,
+/// question words dropped, stemmed with the [`FIXED`] exceptions), long tokens dropped.
 pub fn analyzer() -> TextAnalyzer {
     TextAnalyzer::builder(RulesTokenizer::default())
         .filter(RemoveLongFilter::limit(64))
-        .filter(StopWordFilter::remove(
-            STOP_WORDS.iter().map(|w| w.to_string()),
-        ))
-        .filter(Stemmer::new(Language::English))
         .build()
+}
+
+/// The term of one lower-cased word: its fixed term, else its base form stemmed; `None`
+/// for a word that carries no meaning.
+fn term_of(word: &str, stemmer: &frostem::Stemmer) -> Option<String> {
+    if let Some((_, fixed)) = FIXED.iter().find(|(w, _)| *w == word) {
+        return Some(fixed.to_string());
+    }
+    let base = IRREGULAR
+        .iter()
+        .find(|(form, _)| *form == word)
+        .map_or(word, |(_, base)| base);
+    if STOP_WORDS.contains(&base) {
+        return None;
+    }
+    Some(stemmer.stem(base).into_owned())
+}
+
+/// The term of one word as typed, stop words included (the glossary and the judge
+/// vocabulary compare names word by word with it).
+pub fn stem_word(word: &str) -> String {
+    static STEMMER: std::sync::LazyLock<frostem::Stemmer> =
+        std::sync::LazyLock::new(|| frostem::Stemmer::new(frostem::Algorithm::English));
+    let lower = word.to_lowercase();
+    if let Some((_, fixed)) = FIXED.iter().find(|(w, _)| *w == lower) {
+        return fixed.to_string();
+    }
+    let base = IRREGULAR
+        .iter()
+        .find(|(form, _)| *form == lower)
+        .map_or(lower.as_str(), |(_, base)| base);
+    STEMMER.stem(base).into_owned()
 }
 
 /// Registers the analyzer in an index (created or opened).
@@ -89,6 +133,19 @@ pub fn terms(text: &str) -> Vec<String> {
     out
 }
 
+/// The terms of a text with their positions (a dropped word keeps its place, so phrases
+/// keep their gaps).
+pub fn positions(text: &str) -> Vec<(String, usize)> {
+    let mut analyzer = analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while stream.advance() {
+        let t = stream.token();
+        out.push((t.text.clone(), t.position));
+    }
+    out
+}
+
 /// Apostrophes of every kind a source may use, straight, curly, modifier or grave.
 pub fn is_apostrophe(c: char) -> bool {
     matches!(c, '\'' | '’' | '‘' | 'ʼ' | '`' | '´' | '′')
@@ -97,9 +154,19 @@ pub fn is_apostrophe(c: char) -> bool {
 /// Splits text into words: runs of letters and digits, joined across apostrophes inside a
 /// word (which are dropped) and across a period between digits and a digit or letter
 /// (`704.5j`). Everything else — spaces, quotes, dashes, brackets — separates words.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct RulesTokenizer {
     token: Token,
+    stemmer: std::sync::Arc<frostem::Stemmer>,
+}
+
+impl Default for RulesTokenizer {
+    fn default() -> Self {
+        RulesTokenizer {
+            token: Token::default(),
+            stemmer: std::sync::Arc::new(frostem::Stemmer::new(frostem::Algorithm::English)),
+        }
+    }
 }
 
 /// The token stream of [`RulesTokenizer`].
@@ -107,6 +174,7 @@ pub struct RulesTokenStream<'a> {
     text: &'a str,
     offset: usize,
     token: &'a mut Token,
+    stemmer: &'a frostem::Stemmer,
 }
 
 impl Tokenizer for RulesTokenizer {
@@ -118,12 +186,37 @@ impl Tokenizer for RulesTokenizer {
             text,
             offset: 0,
             token: &mut self.token,
+            stemmer: &self.stemmer,
         }
     }
 }
 
 impl TokenStream for RulesTokenStream<'_> {
     fn advance(&mut self) -> bool {
+        loop {
+            if !self.next_word() {
+                return false;
+            }
+            // A word that carries no meaning keeps its position, so phrases keep their gaps.
+            if let Some(term) = term_of(&self.token.text, self.stemmer) {
+                self.token.text = term;
+                return true;
+            }
+        }
+    }
+
+    fn token(&self) -> &Token {
+        self.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.token
+    }
+}
+
+impl RulesTokenStream<'_> {
+    /// The next word, lower-cased, into the token; false at the end of the text.
+    fn next_word(&mut self) -> bool {
         self.token.text.clear();
         let rest = &self.text[self.offset..];
         let Some((start_rel, _)) = rest.char_indices().find(|(_, c)| c.is_alphanumeric()) else {
@@ -156,23 +249,11 @@ impl TokenStream for RulesTokenStream<'_> {
             }
             prev = Some(c);
         }
-        if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == self.token.text) {
-            self.token.text.clear();
-            self.token.text.push_str(base);
-        }
         self.offset = end;
         self.token.offset_from = start;
         self.token.offset_to = end;
         self.token.position = self.token.position.wrapping_add(1);
         true
-    }
-
-    fn token(&self) -> &Token {
-        self.token
-    }
-
-    fn token_mut(&mut self) -> &mut Token {
-        self.token
     }
 }
 
@@ -213,6 +294,16 @@ mod tests {
         );
         assert_eq!(terms("damage dealt"), ["damag", "deal"]);
         assert_eq!(terms("can't not no"), ["cant", "not", "no"]);
+    }
+
+    #[test]
+    fn dies_is_not_the_dice_and_sacrifice_and_block_are_one_term_each() {
+        assert_eq!(terms("dies"), terms("died"));
+        assert_ne!(terms("dies"), terms("roll a die"));
+        assert_eq!(terms("sacrifice"), terms("sacrificed"));
+        assert_eq!(terms("sacrificing"), terms("sacrifices"));
+        assert_eq!(terms("blockers"), terms("blocking"));
+        assert_eq!(terms("blocked"), ["block"]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Fault injection for the crash-safety tests: `ARBITER_FAULT=after:STEP` aborts the
 //! process (as a kill would: no destructor runs, nothing is flushed) right after the
-//! writer's step `STEP`, and `ARBITER_FAULT=enospc:STEP` makes the write at `STEP` fail
-//! as a full disk does. Unset (always, outside the tests), each check is one comparison
+//! writer's step `STEP`, `ARBITER_FAULT=enospc:STEP` makes the write at `STEP` fail as a
+//! full disk does, and `ARBITER_FAULT=hold:STEP` says so on stderr and waits three seconds
+//! there (the lock tests start a second writer meanwhile). Unset (always, outside the tests), each check is one comparison
 //! with a value read once.
 //!
 //! The steps of an ingest, in order: `locked`, `cleaned`, `model-write` (enospc),
@@ -46,6 +47,10 @@ pub fn point(step: &str) {
     if is("after", step) {
         eprintln!("arbiter: ARBITER_FAULT: aborting after {step}");
         std::process::abort();
+    }
+    if is("hold", step) {
+        eprintln!("arbiter: ARBITER_FAULT: holding after {step}");
+        std::thread::sleep(std::time::Duration::from_secs(3));
     }
 }
 

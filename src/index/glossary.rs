@@ -155,7 +155,7 @@ fn word_similarity(q: &Word, n: &Word) -> f32 {
 }
 
 /// Edit distance counting a swap of two neighbouring letters as one edit.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let w = b.len() + 1;

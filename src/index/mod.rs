@@ -7,19 +7,25 @@
 //! `lineage` submodule here.
 
 pub mod analysis;
+pub mod baseline;
 pub mod fault;
 mod files;
 pub mod glossary;
 pub mod lineage;
 pub mod location;
+pub mod query;
+pub mod results;
 pub mod schema;
 pub mod search;
+pub mod snippet;
 pub mod store;
 
 use std::path::{Path, PathBuf};
 
 pub use location::{locate, Location};
-pub use search::{Found, Hit, Request, RevisionIndex, Snippet};
+pub use results::{Answers, Family};
+pub use search::{Found, Hit, Request, RevisionIndex};
+pub use snippet::Snippet;
 pub use store::{Catalogue, Entry, Repair, Store, Writer};
 
 /// What went wrong with the index, and where.

@@ -13,7 +13,7 @@ use tantivy::schema::{
 use super::analysis::ANALYZER;
 
 /// The version of the schema and analysis; stored in the index catalogue.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// `kind` of a rule document.
 pub const KIND_RULE: &str = "rule";
@@ -43,6 +43,12 @@ pub struct Fields {
     pub text: Field,
     /// The examples.
     pub examples: Field,
+    /// A glossary entry's references to rules (`608.2h`), one value each.
+    pub references: Field,
+    /// The initials of a glossary name of three words or more (`lki`).
+    pub initials: Field,
+    /// 1 for a glossary entry printed "(Obsolete)".
+    pub obsolete: Field,
 }
 
 /// The schema and its fields.
@@ -61,9 +67,12 @@ pub fn build() -> (Schema, Fields) {
         section: b.add_u64_field("section", INDEXED),
         rule: b.add_u64_field("rule", INDEXED),
         title: b.add_text_field("title", words.clone() | STORED),
-        context: b.add_text_field("context", words.clone()),
+        context: b.add_text_field("context", words.clone() | STORED),
         text: b.add_text_field("text", words.clone() | STORED),
         examples: b.add_text_field("examples", words),
+        references: b.add_text_field("references", STRING | STORED),
+        initials: b.add_text_field("initials", STRING),
+        obsolete: b.add_u64_field("obsolete", STORED),
     };
     (b.build(), fields)
 }
@@ -82,5 +91,8 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         context: f("context")?,
         text: f("text")?,
         examples: f("examples")?,
+        references: f("references")?,
+        initials: f("initials")?,
+        obsolete: f("obsolete")?,
     })
 }

@@ -5,21 +5,27 @@
 //! word is) come from that revision alone, revisions are added and replaced without
 //! touching the others, and the embedded revisions are indexed in memory on demand.
 
-use std::ops::Range;
 use std::path::Path;
+
+use std::collections::{HashMap, HashSet};
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::RamDirectory;
-use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
+use tantivy::query::{
+    BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, QueryParser, TermQuery,
+};
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::snippet::SnippetGenerator;
 use tantivy::{
-    Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, TantivyDocument, Term,
+    Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
 };
 
 use super::analysis;
 use super::files::{PlainFiles, ReadOnly};
+use super::glossary::edit_distance;
+use super::query;
+use super::results::{self, Answers};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
+use super::snippet::{self, Snippet};
 use super::IndexError;
 use crate::model::{Revision, RuleNumber};
 
@@ -29,8 +35,19 @@ pub const TITLE_BOOST: f32 = 2.0;
 pub const CONTEXT_BOOST: f32 = 0.6;
 /// How much a word in an example counts: examples illustrate, the text rules.
 pub const EXAMPLES_BOOST: f32 = 0.4;
-/// The longest snippet, in characters.
-const SNIPPET_CHARS: usize = 180;
+/// How much two of the question's words side by side in a rule count, over the words.
+pub const PHRASE_BOOST: f32 = 1.5;
+/// How much the rules' words for judge vocabulary or an obsolete term count.
+pub const EXPANSION_WEIGHT: f32 = 0.8;
+/// The score a rule gets when a glossary entry the question names points to it (scaled
+/// by how much of the question the name is).
+pub const GLOSSARY_BOOST: f32 = 20.0;
+/// A glossary entry pointing to more rules than this is too broad to boost them.
+pub const NARROW_REFERENCES: usize = 4;
+/// A question of this many words or more is weighted toward its rare words.
+const LONG_QUESTION: usize = 5;
+/// The most hits a search returns.
+pub const MAX_LIMIT: usize = 1000;
 /// Memory for the single indexing thread.
 const WRITER_MEMORY: usize = 40_000_000;
 
@@ -43,19 +60,12 @@ pub struct Request<'a> {
     pub limit: usize,
 }
 
-/// The part of a rule's text around the words that matched.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Snippet {
-    pub text: String,
-    /// Byte ranges of `text` to highlight.
-    pub highlights: Vec<Range<usize>>,
-}
-
 /// One rule found.
 #[derive(Debug, Clone)]
 pub struct Hit {
     pub revision: String,
     pub number: RuleNumber,
+    /// The rule's title, else the title of the nearest rule above that has one.
     pub title: Option<String>,
     pub score: f32,
     pub snippet: Snippet,
@@ -66,7 +76,8 @@ pub struct Hit {
 #[derive(Debug, Clone, Default)]
 pub struct Found {
     pub hits: Vec<Hit>,
-    /// The query did not parse as tantivy syntax and was searched leniently.
+    /// The query looked like query syntax but did not parse, or found nothing, and was
+    /// searched as words.
     pub lenient: bool,
 }
 
@@ -75,6 +86,12 @@ pub struct RevisionIndex {
     index: Index,
     reader: IndexReader,
     fields: Fields,
+}
+
+/// A query ready to run, with the terms its snippets highlight.
+struct Plan {
+    query: Box<dyn Query>,
+    terms: HashSet<String>,
 }
 
 impl RevisionIndex {
@@ -124,29 +141,354 @@ impl RevisionIndex {
         })
     }
 
-    /// The rules that best match the request, best first.
+    /// The rules that best match the request grouped into families (see `results`), the
+    /// best family first, at most `request.limit` families.
+    pub fn answer(&self, request: &Request) -> Result<Answers, IndexError> {
+        let wide = Request {
+            limit: request
+                .limit
+                .min(MAX_LIMIT)
+                .saturating_mul(4)
+                .saturating_add(20),
+            ..request.clone()
+        };
+        let found = self.search(&wide)?;
+        Ok(Answers {
+            families: results::families(found.hits, request.limit.min(MAX_LIMIT)),
+            lenient: found.lenient,
+        })
+    }
+
+    /// The rules that best match the request, best first, at most `request.limit`
+    /// (bounded by [`MAX_LIMIT`]; 0 finds nothing).
     pub fn search(&self, request: &Request) -> Result<Found, IndexError> {
-        let at = Path::new("(search)");
-        let err = |e| IndexError::tantivy(at, e);
+        let limit = request.limit.min(MAX_LIMIT);
+        if limit == 0 {
+            return Ok(Found::default());
+        }
+        let searcher = self.reader.searcher();
+        let mut lenient = false;
+        if query::is_query_syntax(request.query) {
+            if let Some(plan) = self.syntax_plan(request.query) {
+                let hits = self.run(&searcher, &plan, request, limit)?;
+                if !hits.is_empty() {
+                    return Ok(Found { hits, lenient });
+                }
+            }
+            // Not valid syntax, or nothing matched it: the words may still answer.
+            lenient = true;
+        }
+        let plan = self.words_plan(&searcher, request.query)?;
+        let hits = self.run(&searcher, &plan, request, limit)?;
+        Ok(Found { hits, lenient })
+    }
+
+    /// The query in tantivy's syntax, `None` when it does not parse.
+    fn syntax_plan(&self, text: &str) -> Option<Plan> {
         let f = &self.fields;
         let mut parser =
             QueryParser::for_index(&self.index, vec![f.title, f.context, f.text, f.examples]);
         parser.set_field_boost(f.title, TITLE_BOOST);
         parser.set_field_boost(f.context, CONTEXT_BOOST);
         parser.set_field_boost(f.examples, EXAMPLES_BOOST);
-        let text = join_apostrophes(request.query);
-        let (user_query, lenient) = match parser.parse_query(&text) {
-            Ok(q) => (q, false),
-            Err(_) => (parser.parse_query_lenient(&text).0, true),
+        let query = parser.parse_query(&join_apostrophes(text)).ok()?;
+        let mut terms = HashSet::new();
+        query.query_terms(&mut |term, _| {
+            if let Some(t) = term.value().as_str() {
+                terms.insert(t.to_string());
+            }
+        });
+        Some(Plan { query, terms })
+    }
+
+    /// The question read as words: its terms (misspelt ones corrected against the
+    /// revision's words), weighted toward the rare ones when it is long; its neighbouring
+    /// words as phrases; the rules' words for its judge vocabulary and obsolete terms; and
+    /// the rules the glossary entries it names point to.
+    fn words_plan(&self, searcher: &Searcher, text: &str) -> Result<Plan, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
+        let mut tokens = analysis::positions(text);
+        for (term, _) in &mut tokens {
+            if self.frequency(searcher, term)? == 0 {
+                if let Some(better) = self.correct(searcher, term) {
+                    *term = better;
+                }
+            }
+        }
+        let said = query::words(text);
+        // The rules' words for what the question says in judge vocabulary.
+        let mut expansions: Vec<(String, f32)> = query::vocabulary_said(&said)
+            .into_iter()
+            .map(|(v, n)| (v.meaning.clone(), share(n, said.len())))
+            .collect();
+        // Glossary entries named by the question (or by the rules' words for its vocabulary).
+        let mut named_by = said.clone();
+        for (meaning, _) in &expansions {
+            named_by.push(String::new());
+            named_by.extend(query::words(meaning));
+        }
+        let mut boosts: Vec<(String, f32)> = Vec::new();
+        for entry in self.glossary_named(searcher, &named_by, &tokens)? {
+            let weight = share(entry.words, said.len().max(1));
+            if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
+                for number in &entry.references {
+                    boosts.push((number.clone(), GLOSSARY_BOOST * weight));
+                }
+            }
+            if entry.obsolete {
+                for term in query::see_terms(&entry.definition) {
+                    expansions.push((term, weight));
+                }
+            }
+        }
+        let num_docs = searcher.num_docs().max(1) as f32;
+        let mut weights: HashMap<String, f32> = HashMap::new();
+        for (term, _) in &tokens {
+            let df = searcher
+                .doc_freq(&Term::from_field_text(f.text, term))
+                .map_err(err)? as f32;
+            let idf = (1.0 + (num_docs - df + 0.5) / (df + 0.5)).ln();
+            weights.insert(term.clone(), idf);
+        }
+        let long = weights.len() >= LONG_QUESTION;
+        let rarest = weights.values().fold(f32::EPSILON, |a, &b| a.max(b));
+        for w in weights.values_mut() {
+            *w = if long {
+                (*w / rarest).clamp(0.1, 1.0)
+            } else {
+                1.0
+            };
+        }
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut terms: HashSet<String> = HashSet::new();
+        for (term, weight) in &weights {
+            clauses.push((Occur::Should, self.term_query(term, *weight)));
+            terms.insert(term.clone());
+        }
+        for pair in tokens.windows(2) {
+            let weight = weights[&pair[0].0].min(weights[&pair[1].0]);
+            clauses.push((Occur::Should, self.phrase(pair, PHRASE_BOOST * weight)));
+        }
+        for (words, weight) in &expansions {
+            let expansion = analysis::positions(words);
+            for (term, _) in &expansion {
+                clauses.push((
+                    Occur::Should,
+                    self.term_query(term, EXPANSION_WEIGHT * weight),
+                ));
+                terms.insert(term.clone());
+            }
+            if expansion.len() >= 2 {
+                clauses.push((
+                    Occur::Should,
+                    self.phrase(&expansion, PHRASE_BOOST * weight),
+                ));
+            }
+        }
+        for (number, weight) in boosts {
+            let q = TermQuery::new(
+                Term::from_field_text(f.number, &number),
+                IndexRecordOption::Basic,
+            );
+            clauses.push((
+                Occur::Should,
+                Box::new(ConstScoreQuery::new(Box::new(q), weight)),
+            ));
+        }
+        Ok(Plan {
+            query: Box::new(BooleanQuery::new(clauses)),
+            terms,
+        })
+    }
+
+    /// A term in every field, each with its boost.
+    fn term_query(&self, term: &str, weight: f32) -> Box<dyn Query> {
+        let f = &self.fields;
+        let fields = [
+            (f.title, TITLE_BOOST),
+            (f.context, CONTEXT_BOOST),
+            (f.text, 1.0),
+            (f.examples, EXAMPLES_BOOST),
+        ];
+        let clauses = fields
+            .into_iter()
+            .map(|(field, boost)| -> (Occur, Box<dyn Query>) {
+                let q = TermQuery::new(
+                    Term::from_field_text(field, term),
+                    IndexRecordOption::WithFreqs,
+                );
+                (
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(q), boost * weight)),
+                )
+            })
+            .collect();
+        Box::new(BooleanQuery::new(clauses))
+    }
+
+    /// Terms at their positions as a phrase of the text (a stop word between them keeps
+    /// its place).
+    fn phrase(&self, tokens: &[(String, usize)], boost: f32) -> Box<dyn Query> {
+        let first = tokens.first().map_or(0, |t| t.1);
+        let terms = tokens
+            .iter()
+            .map(|(t, p)| (p - first, Term::from_field_text(self.fields.text, t)))
+            .collect();
+        Box::new(BoostQuery::new(
+            Box::new(PhraseQuery::new_with_offset(terms)),
+            boost,
+        ))
+    }
+
+    /// How many rules and entries have the term in their title or text.
+    fn frequency(&self, searcher: &Searcher, term: &str) -> Result<u64, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
+        Ok(searcher
+            .doc_freq(&Term::from_field_text(f.text, term))
+            .map_err(err)?
+            + searcher
+                .doc_freq(&Term::from_field_text(f.title, term))
+                .map_err(err)?)
+    }
+
+    /// The revision's word closest to a misspelt term: one edit for a word of four
+    /// letters, two for a longer one (a swap of two letters is one edit), a word the
+    /// misspelling starts with counting one edit less (`protecton` is `protect`, not
+    /// `protector`), the most frequent of equals.
+    fn correct(&self, searcher: &Searcher, term: &str) -> Option<String> {
+        let allowed = match term.chars().count() {
+            0..=3 => return None,
+            4 => 1,
+            _ => 2,
         };
+        let mut best: Option<(usize, std::cmp::Reverse<u32>, String)> = None;
+        for segment in searcher.segment_readers() {
+            let Ok(inverted) = segment.inverted_index(self.fields.text) else {
+                continue;
+            };
+            let Ok(mut stream) = inverted.terms().stream() else {
+                continue;
+            };
+            while stream.advance() {
+                let Ok(word) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                if word.len().abs_diff(term.len()) > allowed
+                    || word.chars().any(|c| c.is_ascii_digit())
+                {
+                    continue;
+                }
+                let d = edit_distance(term, word);
+                if d > allowed {
+                    continue;
+                }
+                let prefix = word.len() >= 4 && term.starts_with(word);
+                let cost = (
+                    d - usize::from(prefix && d > 0),
+                    std::cmp::Reverse(stream.value().doc_freq),
+                );
+                if best.as_ref().is_none_or(|(bd, bf, _)| cost < (*bd, *bf)) {
+                    best = Some((cost.0, cost.1, word.to_string()));
+                }
+            }
+        }
+        best.map(|(_, _, w)| w)
+    }
+
+    /// The glossary entries whose name (or the initials of a long name) the question
+    /// says, with how many of its words the name takes.
+    fn glossary_named(
+        &self,
+        searcher: &Searcher,
+        said: &[String],
+        tokens: &[(String, usize)],
+    ) -> Result<Vec<Named>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let terms = tokens
+            .iter()
+            .map(|(t, _)| t.clone())
+            .chain(said.iter().flat_map(|w| analysis::terms(w)));
+        for term in terms.collect::<HashSet<_>>() {
+            let t = Term::from_field_text(f.title, &term);
+            clauses.push((Occur::Should, filter(t)));
+        }
+        for word in said.iter().filter(|w| w.len() >= 3) {
+            clauses.push((
+                Occur::Should,
+                filter(Term::from_field_text(f.initials, word)),
+            ));
+        }
+        if clauses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let query = BooleanQuery::new(vec![
+            (
+                Occur::Must,
+                Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>,
+            ),
+            (
+                Occur::Must,
+                filter(Term::from_field_text(f.kind, KIND_GLOSSARY)),
+            ),
+        ]);
+        let top = searcher
+            .search(&query, &TopDocs::with_limit(200).order_by_score())
+            .map_err(err)?;
+        let mut named = Vec::new();
+        for (_, address) in top {
+            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
+            let texts = |field| -> Vec<String> {
+                doc.get_all(field)
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect()
+            };
+            let names = texts(f.title);
+            let words = names
+                .iter()
+                .filter_map(|name| {
+                    let name_words = query::words(name);
+                    if query::find_words(said, &name_words).is_some() {
+                        Some(name_words.len())
+                    } else {
+                        query::initials(name)
+                            .filter(|i| said.contains(i))
+                            .map(|_| 1)
+                    }
+                })
+                .max();
+            let Some(words) = words else { continue };
+            named.push(Named {
+                words,
+                definition: texts(f.text).join("\n"),
+                references: texts(f.references),
+                obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
+            });
+        }
+        Ok(named)
+    }
+
+    /// Runs a plan: rules only, within the scope, best first.
+    fn run(
+        &self,
+        searcher: &Searcher,
+        plan: &Plan,
+        request: &Request,
+        limit: usize,
+    ) -> Result<Vec<Hit>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
-            (Occur::Must, user_query.box_clone()),
+            (Occur::Must, plan.query.box_clone()),
             (
                 Occur::Must,
                 filter(Term::from_field_text(f.kind, KIND_RULE)),
             ),
         ];
-        let mut fetch = request.limit;
+        let mut fetch = limit;
         if let Some(scope) = request.scope {
             let term = match scope.rule_part() {
                 None => Term::from_field_u64(f.section, scope.section_number() as u64),
@@ -157,16 +499,17 @@ impl RevisionIndex {
                 fetch = fetch.saturating_mul(20).max(500);
             }
         }
-        let query = BooleanQuery::new(clauses);
-        let searcher = self.reader.searcher();
         let top = searcher
-            .search(&query, &TopDocs::with_limit(fetch.max(1)).order_by_score())
+            .search(
+                &BooleanQuery::new(clauses),
+                &TopDocs::with_limit(fetch.max(1)).order_by_score(),
+            )
             .map_err(err)?;
-        let mut snippets =
-            SnippetGenerator::create(&searcher, &*user_query, f.text).map_err(err)?;
-        snippets.set_max_num_chars(SNIPPET_CHARS);
         let mut hits = Vec::new();
         for (score, address) in top {
+            if score <= 0.0 {
+                continue;
+            }
             let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
             let get = |field| {
                 doc.get_first(field)
@@ -177,27 +520,41 @@ impl RevisionIndex {
             let Ok(number) = get(f.number).parse::<RuleNumber>() else {
                 continue;
             };
-            if let Some(scope) = request.scope {
-                if !number.is_within(&scope) {
-                    continue;
-                }
+            if request.scope.is_some_and(|scope| !number.is_within(&scope)) {
+                continue;
             }
             let text = get(f.text);
-            let title = Some(get(f.title)).filter(|t| !t.is_empty());
+            let title = Some(get(f.title))
+                .filter(|t| !t.is_empty())
+                .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
             hits.push(Hit {
                 revision: get(f.revision),
                 number,
                 title,
                 score,
-                snippet: snippet(&snippets, &text),
+                snippet: snippet::snippet(&text, &plan.terms),
                 text,
             });
-            if hits.len() >= request.limit {
+            if hits.len() >= limit {
                 break;
             }
         }
-        Ok(Found { hits, lenient })
+        Ok(hits)
     }
+}
+
+/// A glossary entry the question names.
+struct Named {
+    /// How many of the question's words the name takes (1 for initials).
+    words: usize,
+    definition: String,
+    references: Vec<String>,
+    obsolete: bool,
+}
+
+/// The part of a question `n` of its `total` words are, at most 1.
+fn share(n: usize, total: usize) -> f32 {
+    (n as f32 / total.max(1) as f32).min(1.0)
 }
 
 /// Drops apostrophes inside words (`don't` → `dont`, as the analyzer does), so that a
@@ -223,25 +580,6 @@ fn filter(term: Term) -> Box<dyn Query> {
         Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
         0.0,
     ))
-}
-
-fn snippet(generator: &SnippetGenerator, text: &str) -> Snippet {
-    let s = generator.snippet(text);
-    if s.is_empty() {
-        // The words matched the title or the examples only: show the start of the text.
-        let end = text
-            .char_indices()
-            .nth(SNIPPET_CHARS)
-            .map_or(text.len(), |(i, _)| i);
-        return Snippet {
-            text: text[..end].to_string(),
-            highlights: Vec::new(),
-        };
-    }
-    Snippet {
-        text: s.fragment().to_string(),
-        highlights: s.highlighted().to_vec(),
-    }
 }
 
 /// Adds a document per rule and per glossary entry, with one indexing thread so document
@@ -300,6 +638,15 @@ fn documents<'a>(
         for alias in &entry.aliases {
             doc.add_text(f.title, alias);
         }
+        for name in std::iter::once(&entry.term).chain(&entry.aliases) {
+            if let Some(initials) = query::initials(name) {
+                doc.add_text(f.initials, initials);
+            }
+        }
+        for number in &entry.references {
+            doc.add_text(f.references, number.short());
+        }
+        doc.add_u64(f.obsolete, u64::from(entry.obsolete));
         doc.add_text(f.text, &entry.definition);
         doc
     });

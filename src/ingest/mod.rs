@@ -37,7 +37,8 @@ pub enum FileOutcome {
         entry: Entry,
         warnings: Vec<crate::model::Warning>,
     },
-    /// Indexed in place of a revision with the same id (`--replace`).
+    /// Indexed in place of a revision with the same id (`--replace`), or written again
+    /// over a damaged copy of the same text.
     Replaced {
         entry: Entry,
         warnings: Vec<crate::model::Warning>,

@@ -1,46 +1,94 @@
-//! Search results for people (number, revision, title, a snippet with the matching words
-//! highlighted when colour is on) and for programs (`--json`).
+//! Search results for people (each family's best hit: number, revisions, its title or its
+//! parent's, a snippet with the matching words highlighted when colour is on, the other
+//! members found) and for programs (`--json`), written to any writer.
 
 use std::io::Write;
 
 use colored::Colorize;
 use serde::Serialize;
 
-use crate::commands::search::{Group, Results};
-use crate::commands::Context;
-use crate::index::Snippet;
+use crate::index::{Answers, Family, Snippet};
 
-pub fn print(results: &Results, ctx: &Context) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    if ctx.json {
+/// What a search found, ready to render.
+#[derive(Debug, Clone, Copy)]
+pub struct Results<'a> {
+    pub query: &'a str,
+    pub all_revisions: bool,
+    pub answers: &'a Answers,
+    /// A glossary term the words name, when no rule matched them.
+    pub define: Option<&'a str>,
+}
+
+/// Writes the results: one JSON document, or each family's best hit (number, revisions,
+/// title, snippet) with the numbers of the other members found.
+pub fn print(
+    out: &mut dyn Write,
+    results: &Results,
+    json: bool,
+    color: bool,
+) -> std::io::Result<()> {
+    if json {
         let doc = serde_json::to_string_pretty(&to_json(results)).unwrap_or_default();
-        writeln!(out, "{doc}")?;
+        return writeln!(out, "{doc}");
+    }
+    if results.answers.lenient {
+        eprintln!("arbiter: the query is not valid query syntax or matched nothing as such; searched its words instead");
+    }
+    if results.answers.families.is_empty() {
+        let mut shown: String = results.query.chars().take(80).collect();
+        if shown.len() < results.query.len() {
+            shown.push('…');
+        }
+        writeln!(out, "no rule matches `{shown}`")?;
+        if let Some(term) = results.define {
+            writeln!(
+                out,
+                "the glossary defines “{term}”: try `arbiter define {}`",
+                term.to_lowercase()
+            )?;
+        }
         return Ok(());
     }
-    if results.lenient {
-        eprintln!("arbiter: the query is not valid query syntax; searched its words instead");
-    }
-    if results.groups.is_empty() {
-        writeln!(out, "no rule matches `{}`", results.query)?;
-        return Ok(());
-    }
-    for group in &results.groups {
-        writeln!(out, "{}", heading(group, ctx.style.color))?;
-        writeln!(out, "    {}", snippet(&group.hit.snippet, ctx.style.color))?;
+    for family in &results.answers.families {
+        writeln!(out, "{}", heading(family, color))?;
+        // A title rule has no text of its own: show its first subrule found, numbered.
+        let shown = if family.best.snippet.text.is_empty() {
+            family
+                .others
+                .iter()
+                .filter(|h| !h.snippet.text.is_empty())
+                .min_by_key(|h| h.number)
+        } else {
+            Some(&family.best)
+        };
+        match shown {
+            Some(hit) if hit.number != family.best.number => writeln!(
+                out,
+                "    {}: {}",
+                hit.number.short(),
+                snippet(&hit.snippet, color)
+            )?,
+            Some(hit) => writeln!(out, "    {}", snippet(&hit.snippet, color))?,
+            None => {}
+        }
+        if !family.others.is_empty() {
+            let others: Vec<String> = family.others.iter().map(|h| h.number.short()).collect();
+            writeln!(out, "    also {}", others.join(", "))?;
+        }
     }
     Ok(())
 }
 
 /// `704.5j  2017-09-29 … 2026-04-17 (41 revisions)  Title`.
-fn heading(group: &Group, color: bool) -> String {
-    let number = group.hit.number.short();
-    let revisions = revision_span(&group.revisions);
+fn heading(family: &Family, color: bool) -> String {
+    let number = family.best.number.short();
+    let revisions = revision_span(&family.revisions);
     let mut s = if color {
         format!("{}  {}", number.bold(), revisions.dimmed())
     } else {
         format!("{number}  {revisions}")
     };
-    if let Some(title) = &group.hit.title {
+    if let Some(title) = &family.best.title {
         s.push_str("  ");
         s.push_str(title);
     }
@@ -78,41 +126,49 @@ pub fn snippet(snippet: &Snippet, color: bool) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// `--json`: `{"query","hits":[{"revision","number","score","snippet","text"}]}`, each
-/// hit with `"revisions"` too under `--all-revisions`.
+/// `--json`: `{"query","hits":[{"revision","number","title","score","snippet","text",
+/// "also"}]}`, each hit with `"revisions"` too under `--all-revisions`.
 #[derive(Serialize)]
 struct JsonResults<'a> {
     query: &'a str,
     hits: Vec<JsonHit<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    define: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 struct JsonHit<'a> {
     revision: &'a str,
     number: String,
+    title: Option<&'a str>,
     score: f32,
     snippet: &'a str,
     text: &'a str,
+    also: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     revisions: Option<&'a [String]>,
 }
 
-fn to_json(results: &Results) -> JsonResults<'_> {
+fn to_json<'a>(results: &Results<'a>) -> JsonResults<'a> {
     let hits = results
-        .groups
+        .answers
+        .families
         .iter()
-        .map(|g| JsonHit {
-            revision: &g.hit.revision,
-            number: g.hit.number.short(),
-            score: g.hit.score,
-            snippet: &g.hit.snippet.text,
-            text: &g.hit.text,
-            revisions: results.all_revisions.then_some(g.revisions.as_slice()),
+        .map(|f| JsonHit {
+            revision: &f.best.revision,
+            number: f.best.number.short(),
+            title: f.best.title.as_deref(),
+            score: f.best.score,
+            snippet: &f.best.snippet.text,
+            text: &f.best.text,
+            also: f.others.iter().map(|h| h.number.short()).collect(),
+            revisions: results.all_revisions.then_some(f.revisions.as_slice()),
         })
         .collect();
     JsonResults {
-        query: &results.query,
+        query: results.query,
         hits,
+        define: results.define,
     }
 }
 

@@ -1,14 +1,16 @@
-//! The scenario checker: a pure rules engine (state, actions, legality, state-based
-//! actions) and the reader of scenario files (`scenario-format.md`, version 1).
+//! The scenario checker: the rules kernel ([`engine`]: state, characteristics, legality,
+//! events, the stack and priority, state-based actions, one chapter a file) and, around
+//! it, the reader of scenario files (`scenario-format.md`) and the report.
 //!
 //! Shaped like shakmaty: [`parse`] reads a file into a validated [`Scenario`]; a [`Game`]
 //! is built only from its [`Setup`]; each action either applies and returns the events it
 //! caused or is illegal, says why with rule numbers, and leaves the game untouched;
 //! [`play`] runs a whole scenario into a [`Report`]. No I/O, no index, no terminal: the
-//! shell (`commands::check`) picks the revision and maps citations into its numbering.
+//! shell (`commands::check`) picks the revision.
 //!
 //! The engine cites rules in the numbering of [`CANONICAL`] (2026-01-16); a [`Citations`]
-//! translates them into the numbering of the revision a scenario chose.
+//! translates them into the numbering of the revision a scenario chose
+//! ([`RevisionNumbers`], through the embedded citation table).
 
 mod card;
 pub mod engine;
@@ -41,6 +43,24 @@ pub trait Citations {
     /// The number `number` of revision `numbering` has in the chosen revision, or `None`
     /// when that revision has no such rule.
     fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber>;
+}
+
+/// Cites in the numbering of the revision in force on `to`, through the citation table
+/// embedded in the binary ([`crate::citations`]): no index needed.
+#[derive(Debug, Clone, Copy)]
+pub struct RevisionNumbers {
+    pub to: Date,
+}
+
+impl Citations for RevisionNumbers {
+    fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber> {
+        let from = crate::citations::in_force(numbering);
+        let to = crate::citations::in_force(self.to);
+        if from.is_some() && from == to {
+            return Some(number);
+        }
+        crate::citations::translate(number, numbering, self.to)
+    }
 }
 
 /// Cites every number as it is: right for the canonical revision.

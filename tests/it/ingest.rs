@@ -28,7 +28,7 @@ const MONTHS: [&str; 12] = [
 
 /// A small official-text revision effective on `2030-month-day`, whose rule 305.2 says
 /// `land_rule`.
-fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
+pub(crate) fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
     let mut s = format!(
         "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {} {day}, 2030.\n\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more players.\n\n100.2. To play, each player needs their own deck. See rule 305.2.\n\n305. Lands\n\n305.2. {land_rule}\n\n",
         MONTHS[month - 1]
@@ -43,13 +43,13 @@ fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
     s
 }
 
-struct Setup {
+pub(crate) struct Setup {
     _tmp: tempfile::TempDir,
-    index: PathBuf,
-    files: PathBuf,
+    pub(crate) index: PathBuf,
+    pub(crate) files: PathBuf,
 }
 
-fn setup() -> Setup {
+pub(crate) fn setup() -> Setup {
     let tmp = tempfile::tempdir().expect("temp dir");
     let index = tmp.path().join("index");
     let files = tmp.path().join("files");
@@ -62,14 +62,14 @@ fn setup() -> Setup {
 }
 
 impl Setup {
-    fn write(&self, name: &str, text: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.files.join(name);
         std::fs::write(&path, text).expect("write file");
         path
     }
 
     /// `count` revisions dated 2030-01-01 onwards.
-    fn many(&self, count: u32) -> Vec<PathBuf> {
+    pub(crate) fn many(&self, count: u32) -> Vec<PathBuf> {
         (0..count)
             .map(|i| {
                 let (month, day) = (1 + (i / 28) as usize, 1 + i % 28);
@@ -85,7 +85,7 @@ impl Setup {
             .collect()
     }
 
-    fn command(&self, args: &[&str]) -> Command {
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::cargo_bin("arbiter").expect("binary");
         cmd.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -96,11 +96,11 @@ impl Setup {
         cmd
     }
 
-    fn run(&self, args: &[&str]) -> Output {
+    pub(crate) fn run(&self, args: &[&str]) -> Output {
         self.command(args).output().expect("run arbiter")
     }
 
-    fn ingest(&self, files: &[PathBuf], extra: &[&str]) -> Output {
+    pub(crate) fn ingest(&self, files: &[PathBuf], extra: &[&str]) -> Output {
         let mut args: Vec<String> = vec!["ingest".into()];
         args.extend(extra.iter().map(|s| s.to_string()));
         args.extend(files.iter().map(|f| f.display().to_string()));
@@ -108,7 +108,7 @@ impl Setup {
         self.run(&args)
     }
 
-    fn revisions(&self) -> Vec<String> {
+    pub(crate) fn revisions(&self) -> Vec<String> {
         let out = self.run(&["revisions", "--json"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");

@@ -1,113 +1,234 @@
-//! Relevance: the judge-style questions of `tests/data/relevance.tsv`, each searched in the
-//! newest corpus revision exactly as `arbiter search` does (every revision has its own
-//! index, so one revision's ranking does not depend on the others), must find the rule
-//! that answers them within their rank. Skipped, with a notice, when the corpus is absent.
+//! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (slang, typos,
+//! long questions, plain English, old concepts, query syntax), each searched in its
+//! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
+//! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
+//! hit@5 and the mean reciprocal rank (over the top ten) of both, per category, and fails
+//! when arbiter falls below its targets or does not clearly beat the baseline. Skipped,
+//! with a notice, when the corpus is absent.
 
 use crate::common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
+use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
-use arbiter::read::{read, ReadOptions};
+
+/// hit@5 and MRR arbiter must keep on the whole set: what it reaches today (0.79 and
+/// 0.65, see the README), less a little room. Issue #14 aims at 0.9 and 0.75.
+const HIT5_TARGET: f64 = 0.77;
+const MRR_TARGET: f64 = 0.62;
+/// How far above the baseline arbiter's hit@5 and MRR must be.
+const MARGIN: f64 = 0.07;
+/// Questions of the set that are the bare slang of issue #14: each must be answered in the
+/// top five.
+const SLANG: &[&str] = &[
+    "ETB trigger",
+    "when are SBAs checked",
+    "LKI",
+    "APNAP",
+    "cmc",
+    "spell fizzles because its target is gone",
+    "flicker",
+    "mull to five",
+    "what does dies mean",
+    "summoning sick creature tap ability",
+    "chump block",
+    "cards in play",
+    "+1/+1 and -1/-1 counters",
+];
+/// Ranks looked at: a rule found below this counts as not found.
+const DEPTH: usize = 10;
 
 struct Question {
     line: usize,
     text: String,
     answers: Vec<RuleNumber>,
-    rank: usize,
+    revision: Option<String>,
+    category: String,
 }
 
 fn questions() -> Vec<Question> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/relevance.tsv");
-    let data = std::fs::read_to_string(&path).expect("tests/data/relevance.tsv");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/relevance/questions.tsv");
+    let data = std::fs::read_to_string(&path).expect("tests/data/relevance/questions.tsv");
     let mut out = Vec::new();
     for (i, line) in data.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let cols: Vec<&str> = line.split('\t').collect();
         let at = i + 1;
+        let cols: Vec<&str> = line.split('\t').collect();
         assert!(
-            cols.len() >= 2,
-            "relevance.tsv line {at}: expected question<TAB>rules[<TAB>rank]: {line:?}"
+            cols.len() == 4,
+            "questions.tsv line {at}: expected question<TAB>answers<TAB>revision<TAB>category: {line:?}"
         );
         let answers = cols[1]
             .split_whitespace()
             .map(|n| {
                 n.parse::<RuleNumber>()
-                    .unwrap_or_else(|e| panic!("relevance.tsv line {at}: {e}"))
+                    .unwrap_or_else(|e| panic!("questions.tsv line {at}: {e}"))
             })
             .collect();
-        let rank = cols.get(2).map_or(5, |r| {
-            r.trim()
-                .parse::<usize>()
-                .unwrap_or_else(|e| panic!("relevance.tsv line {at}: rank: {e}"))
-        });
         out.push(Question {
-            line: i + 1,
+            line: at,
             text: cols[0].to_string(),
             answers,
-            rank,
+            revision: Some(cols[2].to_string()).filter(|r| r != "-"),
+            category: cols[3].to_string(),
         });
     }
     out
 }
 
+/// Ranks (1-based) of the first answer in each system's list, per question.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    n: usize,
+    at1: usize,
+    at5: usize,
+    rr: f64,
+}
+
+impl Tally {
+    fn add(&mut self, rank: Option<usize>) {
+        self.n += 1;
+        if let Some(r) = rank {
+            self.at1 += usize::from(r == 1);
+            self.at5 += usize::from(r <= 5);
+            self.rr += 1.0 / r as f64;
+        }
+    }
+    fn hit1(&self) -> f64 {
+        self.at1 as f64 / self.n.max(1) as f64
+    }
+    fn hit5(&self) -> f64 {
+        self.at5 as f64 / self.n.max(1) as f64
+    }
+    fn mrr(&self) -> f64 {
+        self.rr / self.n.max(1) as f64
+    }
+    fn line(&self) -> String {
+        format!(
+            "hit@1 {:.2}  hit@5 {:.2}  MRR {:.2}",
+            self.hit1(),
+            self.hit5(),
+            self.mrr()
+        )
+    }
+}
+
+fn rank_of(found: &[RuleNumber], answers: &[RuleNumber]) -> Option<usize> {
+    found
+        .iter()
+        .position(|n| answers.iter().any(|a| n.is_within(a)))
+        .map(|i| i + 1)
+}
+
 #[test]
-fn judge_questions_find_their_rule() {
+fn judge_questions_find_their_rule_better_than_plain_bm25() {
     let Some(files) = common::corpus_files() else {
-        eprintln!("relevance: ../shared/corpus is absent; skipping the relevance questions");
+        eprintln!(
+            "NOTICE: relevance: ../shared/corpus is absent; the judge questions were NOT RUN"
+        );
         return;
     };
-    let newest = files.last().expect("a corpus file");
-    let bytes = std::fs::read(newest).expect("corpus file");
-    let revision = read(
-        &newest.display().to_string(),
-        &bytes,
-        &ReadOptions::default(),
-    )
-    .expect("the newest corpus revision reads");
-    let index = RevisionIndex::build_in_ram(&revision).expect("index");
+    let dir = common::corpus_dir().expect("corpus dir");
+    let newest = files
+        .last()
+        .and_then(|f| f.file_stem())
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.strip_prefix("cr-"))
+        .expect("a corpus file")
+        .to_string();
     let questions = questions();
-    assert!(questions.len() >= 30, "at least 30 questions");
-    let mut failures = Vec::new();
+    assert!(questions.len() >= 150, "at least 150 questions");
+    let mut by_revision: BTreeMap<String, Vec<&Question>> = BTreeMap::new();
     for q in &questions {
-        let found = index
-            .search(&Request {
-                query: &q.text,
-                scope: None,
-                limit: q.rank,
-            })
-            .expect("search");
-        let numbers: Vec<RuleNumber> = found.hits.iter().map(|h| h.number).collect();
-        let hit = numbers
-            .iter()
-            .any(|n| q.answers.iter().any(|a| n.is_within(a)));
-        if !hit {
-            failures.push(format!(
-                "line {}: {:?} wants {} in the top {}, got {}",
-                q.line,
-                q.text,
-                q.answers
-                    .iter()
-                    .map(|n| n.short())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-                q.rank,
-                numbers
-                    .iter()
-                    .map(|n| n.short())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+        let id = q.revision.clone().unwrap_or_else(|| newest.clone());
+        by_revision.entry(id).or_default().push(q);
+    }
+    let mut ours: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut plain: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut misses = Vec::new();
+    for (id, qs) in &by_revision {
+        let revision =
+            common::read_corpus(&dir, id).unwrap_or_else(|| panic!("corpus revision {id} reads"));
+        let index = RevisionIndex::build_in_ram(&revision).expect("index");
+        let baseline = PlainIndex::build(&revision).expect("baseline index");
+        for q in qs {
+            let found = index
+                .answer(&Request {
+                    query: &q.text,
+                    scope: None,
+                    limit: DEPTH,
+                })
+                .expect("search");
+            let numbers: Vec<RuleNumber> = found.families.iter().map(|f| f.best.number).collect();
+            let rank = rank_of(&numbers, &q.answers);
+            let base = rank_of(
+                &baseline.search(&q.text, DEPTH).expect("baseline"),
+                &q.answers,
+            );
+            for (tallies, r) in [(&mut ours, rank), (&mut plain, base)] {
+                tallies.entry(&q.category).or_default().add(r);
+                tallies.entry("all").or_default().add(r);
+            }
+            if rank.is_none_or(|r| r > 5) {
+                misses.push(format!(
+                    "  line {} [{}] {:?} wants {}, rank {}, got {}",
+                    q.line,
+                    id,
+                    q.text,
+                    q.answers
+                        .iter()
+                        .map(|n| n.short())
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                    rank.map_or("-".to_string(), |r| r.to_string()),
+                    numbers
+                        .iter()
+                        .take(5)
+                        .map(|n| n.short())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
         }
     }
     eprintln!(
-        "relevance: {} of {} questions answered in {}",
-        questions.len() - failures.len(),
+        "relevance: {} questions, {} revisions",
         questions.len(),
-        revision.id
+        by_revision.len()
     );
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    for (category, t) in &ours {
+        eprintln!(
+            "  {category:<7} n={:<3} arbiter {}   plain BM25 {}",
+            t.n,
+            t.line(),
+            plain[category].line()
+        );
+    }
+    eprintln!("not in arbiter's top five:\n{}", misses.join("\n"));
+    // The slang of issue #14 must each find their rule in the top five.
+    let slang_misses: Vec<&String> = misses
+        .iter()
+        .filter(|m| SLANG.iter().any(|s| m.contains(&format!("{s:?}"))))
+        .collect();
+    assert!(
+        slang_misses.is_empty(),
+        "judge slang missed:\n{slang_misses:#?}"
+    );
+    let (a, b) = (ours["all"], plain["all"]);
+    assert!(
+        a.hit5() >= HIT5_TARGET && a.mrr() >= MRR_TARGET,
+        "arbiter: {} (targets hit@5 {HIT5_TARGET}, MRR {MRR_TARGET})",
+        a.line()
+    );
+    assert!(
+        a.hit5() >= b.hit5() + MARGIN && a.mrr() >= b.mrr() + MARGIN,
+        "arbiter {} does not clearly beat plain BM25 {}",
+        a.line(),
+        b.line()
+    );
 }

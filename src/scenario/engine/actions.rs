@@ -10,6 +10,22 @@ impl Game {
     /// Performs one item of `Actions`: the events it caused, or why it is illegal (the
     /// game is then untouched).
     pub fn perform(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
+        // `in response,`: the players before the responder passed priority in turn until
+        // it reached them (117.3d).
+        let before = self.priority;
+        if item.in_response && !self.stack.is_empty() && self.priority().is_some() {
+            if let Some(p) = item.statement.actor() {
+                self.priority = p;
+            }
+        }
+        let done = self.perform_statement(item);
+        if done.is_err() {
+            self.priority = before;
+        }
+        done
+    }
+
+    fn perform_statement(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
         match item.statement.clone() {
             Statement::Play { player, card } => self.play_land(player, card),
             Statement::Cast {
@@ -92,15 +108,11 @@ impl Game {
                 ),
             ));
         }
-        if p == self.active && p != self.priority && self.stack.is_empty() {
-            out.push(reason(
-                &[cite::R305_1, cite::R116_2A],
-                format!(
-                    "{} doesn't have priority ({} does)",
-                    self.player_name(p),
-                    self.player_name(self.priority)
-                ),
-            ));
+        if p == self.active && self.stack.is_empty() {
+            for mut r in self.priority_problems(p) {
+                r.cites.extend([cite::R305_1, cite::R116_2A]);
+                out.push(r);
+            }
         }
         if p == self.active {
             let allowed = self.land_plays_allowed(p);
@@ -121,13 +133,21 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
+        let receives = self.keeps_priority(p);
         let mut events = vec![event(
             EventKind::Played,
             vec![Target::Player(p), Target::Card(c)],
-            &[cite::R305_1, cite::R116_2A, cite::R305_2, cite::R305_2A],
+            &[
+                cite::R305_1,
+                cite::R116_2A,
+                cite::R305_2,
+                cite::R305_2A,
+                cite::R117_3C,
+            ],
             format!(
-                "{} plays {name} (a special action; it doesn't use the stack)",
-                self.player_name(p)
+                "{} plays {name} (a special action; it doesn't use the stack); {}",
+                self.player_name(p),
+                receives
             ),
         )];
         events.extend(self.move_card(
@@ -138,7 +158,6 @@ impl Game {
             "played as a land",
         ));
         self.players[p].lands_played += 1;
-        self.priority = p;
         Ok(events)
     }
 
@@ -215,6 +234,7 @@ impl Game {
             &[rule, cite::R602_5D],
             &format!("{kw} can be activated"),
         ));
+        out.extend(self.priority_problems(p));
         if let Some(t) = target {
             out.extend(self.target_problems(src, p, Target::Card(t), req));
         }
@@ -243,10 +263,11 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
+        let text = format!("{text}; {}", self.keeps_priority(p));
         let events = vec![event(
             EventKind::Stack,
             subjects,
-            &[rule, cite::R602_2, cite::R602_5D],
+            &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
             text,
         )];
         let source_object = self.cards[src].object;
@@ -259,7 +280,6 @@ impl Game {
             controller: p,
             targets,
         });
-        self.priority = p;
         Ok(events)
     }
 }

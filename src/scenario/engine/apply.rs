@@ -50,6 +50,7 @@ impl Game {
             card.zone = to;
             card.object = object;
             card.timestamp = ts;
+            card.entered = ts;
             card.controller = controller.unwrap_or(owner);
             card.tapped = false;
             card.damage = 0;
@@ -69,8 +70,7 @@ impl Game {
             };
             card.protector = None;
         }
-        self.effects
-            .retain(|e| !(e.card == c && e.object == old_object));
+        self.effects.end_on(c, old_object);
         let text = format!(
             "{} moves from {} to {}{}",
             self.label(c),

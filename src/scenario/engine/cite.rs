@@ -226,7 +226,9 @@ table! {
     R704_5W = "704.5w";
     R704_5X = "704.5x";
     R704_5Y = "704.5y";
-    R800_4A = "800.4a";    // Rules today's revision no longer has, in the numbering of a revision that had them.
+    R800_4A = "800.4a";
+    R702_16E = "702.16e";
+    // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
 }

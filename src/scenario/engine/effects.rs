@@ -2,6 +2,7 @@
 //! aren't player actions make happen: putting objects onto the battlefield, attaching,
 //! continuous changes, destroying, exiling, damage, counters, life, and moving the turn.
 
+use super::legality;
 use super::prelude::*;
 
 impl Game {
@@ -248,18 +249,20 @@ impl Game {
             } => {
                 let ts = self.ts();
                 let object = self.cards.get(card).map(|c| c.object).unwrap_or(0);
-                let layer = match &change {
-                    Change::Control(_) => cite::R613_1B,
+                // The layers the change applies in: becoming a creature with a P/T is a
+                // type change (layer 4) that also sets P/T (layer 7b).
+                let layers: &[Cite] = match &change {
+                    Change::Control(_) => &[cite::R613_1B],
                     Change::BecomesCreature(Some(_)) | Change::BecomesTypes(_, Some(_)) => {
-                        cite::R613_4B
+                        &[cite::R613_1D, cite::R613_4B]
                     }
                     Change::BecomesCreature(None)
                     | Change::BecomesTypes(_, None)
                     | Change::StopsBeingCreature
                     | Change::GainsSubtype(_)
-                    | Change::LosesSubtype(_) => cite::R613_1D,
-                    Change::Gains(_) | Change::Loses(_) => cite::R613_1F,
-                    Change::Gets(_) => cite::R613_4C,
+                    | Change::LosesSubtype(_) => &[cite::R613_1D],
+                    Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
+                    Change::Gets(_) => &[cite::R613_4C],
                 };
                 let text = format!(
                     "{} {}{}",
@@ -274,7 +277,7 @@ impl Game {
                         ""
                     }
                 );
-                self.effects.push(ContinuousEffect {
+                self.effects.add(ContinuousEffect {
                     timestamp: ts,
                     card,
                     object,
@@ -286,7 +289,8 @@ impl Game {
                 } else {
                     EventKind::Changed
                 };
-                let mut numbers = vec![layer, cite::R613_7B];
+                let mut numbers = layers.to_vec();
+                numbers.push(cite::R613_7B);
                 if until_end_of_turn {
                     numbers.push(cite::R514_2);
                 }
@@ -400,7 +404,12 @@ impl Game {
                     "returned to its owner's hand",
                 ))
             }
-            Statement::Damage { card, amount } => {
+            Statement::Counter(c) => Ok(self.counter(c)),
+            Statement::Damage {
+                card,
+                amount,
+                source,
+            } => {
                 if !self.on_battlefield(card) {
                     return Ok(vec![event(
                         EventKind::Note,
@@ -413,6 +422,27 @@ impl Game {
                     )]);
                 }
                 let v = self.view(card);
+                let by = source
+                    .map(|s| format!(" by {}", self.label(s)))
+                    .unwrap_or_default();
+                // 702.16e: damage from a source with a quality the permanent has protection
+                // from is prevented.
+                if let Some(s) = source {
+                    let sv = self.view(s);
+                    if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
+                        let mut numbers = legality::protection(q, cite::R702_16E);
+                        numbers.push(cite::R120_1);
+                        return Ok(vec![event(
+                            EventKind::Note,
+                            vec![Target::Card(card), Target::Card(s)],
+                            &numbers,
+                            format!(
+                                "{amount} damage to {}{by} is prevented: it has protection from {q}",
+                                self.label(card)
+                            ),
+                        )]);
+                    }
+                }
                 let mut numbers = Vec::new();
                 let c = &mut self.cards[card];
                 if v.chars.is(CardType::Creature) {
@@ -430,11 +460,13 @@ impl Game {
                 if numbers.is_empty() {
                     numbers.push(cite::R120_3);
                 }
+                let mut subjects = vec![Target::Card(card)];
+                subjects.extend(source.map(Target::Card));
                 Ok(vec![event(
                     EventKind::Damage,
-                    vec![Target::Card(card)],
+                    subjects,
                     &numbers,
-                    format!("{} is dealt {amount} damage", self.label(card)),
+                    format!("{} is dealt {amount} damage{by}", self.label(card)),
                 )])
             }
             Statement::PutCounters { card, kind, amount }
@@ -517,14 +549,22 @@ impl Game {
                         ),
                     )]);
                 }
+                let (rule, who) = if step == Step::Cleanup {
+                    (
+                        cite::R514_3,
+                        "normally no player receives priority".to_string(),
+                    )
+                } else {
+                    (
+                        cite::R117_3A,
+                        format!("{} receives priority", self.player_name(self.active)),
+                    )
+                };
                 let mut events = vec![event(
                     EventKind::Turn,
                     vec![Target::Player(self.active)],
-                    &[cite::R500_1, cite::R117_3A],
-                    format!(
-                        "the turn goes to the {step} step; {} receives priority",
-                        self.player_name(self.active)
-                    ),
+                    &[cite::R500_1, rule],
+                    format!("the turn goes to the {step} step; {who}"),
                 )];
                 self.step = step;
                 self.priority = self.active;

@@ -38,6 +38,9 @@ pub enum EventKind {
     Turn,
     Stack,
     Note,
+    /// An action that was refused: the reasons' rules are the evidence for what it failed
+    /// to change.
+    Refused,
 }
 
 /// Something that happened, citing the rules that made it happen.

@@ -54,7 +54,7 @@ impl Game {
                 for q in tv.chars.protections() {
                     if a.chars.has_quality(q) {
                         out.push(reason(
-                            &[cite::R702_16C],
+                            &protection(q, cite::R702_16C),
                             format!(
                                 "{} has protection from {q}, so it can't be enchanted by {name}",
                                 self.label(t)
@@ -90,7 +90,7 @@ impl Game {
                     }
                     for q in tv.chars.protections() {
                         if a.chars.has_quality(q) {
-                            out.push(reason(&[cite::R702_16D], format!("{} has protection from {q}, so it can't be {} by {name}", self.label(t), if equipment { "equipped" } else { "fortified" })));
+                            out.push(reason(&protection(q, cite::R702_16D), format!("{} has protection from {q}, so it can't be {} by {name}", self.label(t), if equipment { "equipped" } else { "fortified" })));
                         }
                     }
                 }
@@ -232,11 +232,15 @@ impl Game {
         let graveyard_aura = req == Requirement::Aura
             && matches!(sv.chars.enchant(), Some(Enchant::CardInGraveyard(_)));
         let zone = self.zone(t);
+        // A spell other than an Aura targets what the statement names, in whatever public
+        // zone it is (115.2 (a), (b)): the statement is its text.
         let allowed_zone = zone == Zone::Battlefield
             || (graveyard_aura && matches!(zone, Zone::Graveyard(_)))
-            || (req == Requirement::Any && zone == Zone::Stack && t != source);
+            || (req == Requirement::Any
+                && t != source
+                && matches!(zone, Zone::Stack | Zone::Graveyard(_) | Zone::Exile));
         if !allowed_zone {
-            out.push(reason(&[cite::R115_2], format!("{tname} is {}; only permanents can be targeted unless a spell or ability says otherwise", self.where_is(zone))));
+            out.push(reason(&[cite::R115_2], format!("{tname} is {}; only permanents, and objects in a graveyard, in exile or on the stack that a spell names, can be targeted", self.where_is(zone))));
             return out;
         }
         let tv = self.view(t);
@@ -301,7 +305,7 @@ impl Game {
             for q in tv.chars.protections() {
                 if sv.chars.has_quality(q) {
                     out.push(reason(
-                        &[cite::R702_16B],
+                        &protection(q, cite::R702_16B),
                         format!(
                             "{tname} has protection from {q}, so it can't be the target of {sname}"
                         ),
@@ -310,5 +314,14 @@ impl Game {
             }
         }
         out
+    }
+}
+
+/// The rules protection from `q` applies by: `rule`, and for protection from everything
+/// also its own rule (702.16j).
+pub(super) fn protection(q: &Quality, rule: Cite) -> Vec<Cite> {
+    match q {
+        Quality::Everything => vec![rule, cite::R702_16J],
+        _ => vec![rule],
     }
 }

@@ -12,6 +12,7 @@
 //!   601, 602, 608)
 //! - [`effects`]: one-shot effects and the turn (110, 119, 120, 122, 500, 701)
 //! - [`sba`]: state-based actions (704)
+//! - [`multiplayer`]: a player leaving a game of three or more (104.5, 800.4a)
 
 pub mod actions;
 pub mod apply;
@@ -20,11 +21,15 @@ pub mod cite;
 pub mod effects;
 pub mod event;
 pub mod legality;
+pub mod multiplayer;
 pub mod priority;
 pub mod revisions;
 pub mod sba;
 pub mod stack;
 pub mod state;
+
+#[cfg(test)]
+mod tests;
 
 pub use event::{Event, EventKind, Reason};
 pub use state::{Game, View};
@@ -34,12 +39,12 @@ mod prelude {
     pub(super) use std::collections::BTreeMap;
 
     pub(super) use super::super::card::{
-        Ability, CardType, Characteristics, Controlled, Enchant, PowerToughness, Supertype,
+        Ability, CardType, Characteristics, Controlled, Enchant, PowerToughness, Quality, Supertype,
     };
     pub(super) use super::super::statement::{
         ActionItem, CardId, Change, CounterKind, PlayerId, Setup, Statement, Step, Target, Zone,
     };
-    pub(super) use super::characteristics::ContinuousEffect;
+    pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{cites, dedup, event, plural, reason, Event, EventKind, Reason};
     pub(super) use super::legality::Requirement;

@@ -26,6 +26,24 @@ pub(super) enum Sba {
 impl Game {
     // ----- state-based actions (704) --------------------------------------------------
 
+    /// When `c` began to have the world supertype (704.5k): as it entered the battlefield,
+    /// or as the first effect still giving it the supertype began.
+    fn world_since(&self, c: CardId) -> i64 {
+        let card = &self.cards[c];
+        if card.printed.is_super(Supertype::World) {
+            return card.entered;
+        }
+        self.effects
+            .on_object(c, card.object)
+            .filter(|e| {
+                matches!(&e.change, Change::BecomesTypes(tl, _)
+                    if tl.supertypes.contains(&Supertype::World))
+            })
+            .map(|e| e.timestamp)
+            .min()
+            .map_or(card.entered, |t| t.max(card.entered))
+    }
+
     /// The state-based actions that apply now, without performing them.
     pub fn pending_state_based_actions(&self) -> Vec<String> {
         self.collect_sba(None, &mut Vec::new())
@@ -181,9 +199,20 @@ impl Game {
                 None => {}
                 Some((to, obj)) => {
                     let gone = matches!(to, Target::Card(t) if self.cards.get(t).map(|x| x.object) != Some(obj) || (self.zone(t) != Zone::Battlefield && !matches!(v.chars.enchant(), Some(Enchant::CardInGraveyard(_)))));
+                    // What left is a new object (400.7): the rule of the attachment's own
+                    // kind makes it illegal (303.4c, 301.5c, 301.6).
+                    let left_rule = if aura {
+                        cite::R303_4C
+                    } else if v.chars.has_subtype("equipment") {
+                        cite::R301_5C
+                    } else if v.chars.has_subtype("fortification") {
+                        cite::R301_6
+                    } else {
+                        cite::R704_5P
+                    };
                     let mut problems = if gone {
                         vec![reason(
-                            &[cite::R303_4C, cite::R400_7],
+                            &[left_rule, cite::R400_7],
                             format!("{} changed zones and is a new object", self.target_name(to)),
                         )]
                     } else {
@@ -396,16 +425,16 @@ impl Game {
         if worlds.len() > 1 {
             let newest = worlds
                 .iter()
-                .map(|c| self.cards[*c].timestamp)
+                .map(|c| self.world_since(*c))
                 .max()
                 .unwrap_or(0);
             let tied = worlds
                 .iter()
-                .filter(|c| self.cards[**c].timestamp == newest)
+                .filter(|c| self.world_since(**c) == newest)
                 .count()
                 > 1;
             for &c in &worlds {
-                if tied || self.cards[c].timestamp != newest {
+                if tied || self.world_since(c) != newest {
                     push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5K]), format!("world rule: {} isn't the permanent that has had the world supertype for the shortest time; it is put into its owner's graveyard", self.label(c)));
                 }
             }
@@ -481,9 +510,6 @@ impl Game {
                 }
                 match p.what {
                     Sba::Lose => {
-                        if let Some(pl) = p.player {
-                            self.players[pl].lost = true;
-                        }
                         evs.push(Event {
                             kind: EventKind::Lost,
                             text: p.text,
@@ -491,6 +517,10 @@ impl Game {
                             subjects,
                             state_based: true,
                         });
+                        if let Some(pl) = p.player {
+                            self.players[pl].lost = true;
+                            evs.extend(self.leave_game(pl));
+                        }
                     }
                     Sba::CeaseToExist => {
                         if let Some(c) = p.card {

@@ -5,6 +5,58 @@
 use super::prelude::*;
 
 impl Game {
+    /// The rule by which a permanent spell without targets resolves and enters the
+    /// battlefield: 608.3a from 2023-04-14, 608.3 before (607.3 in 2009-07-11).
+    fn permanent_spell_resolves(&self) -> Cite {
+        if self.rules.has(Difference::PermanentSpellRules) {
+            cite::R608_3A
+        } else {
+            cite::R608_3
+        }
+    }
+
+    /// The rule by which a permanent spell whose targets are all illegal doesn't resolve:
+    /// 608.3b from 2023-04-14, 608.2b before.
+    fn permanent_spell_fizzles(&self) -> Cite {
+        if self.rules.has(Difference::PermanentSpellRules) {
+            cite::R608_3B
+        } else {
+            cite::R608_2B
+        }
+    }
+
+    /// Counters a spell (701.6a): it leaves the stack without resolving and goes to its
+    /// owner's graveyard.
+    pub(super) fn counter(&mut self, c: CardId) -> Vec<Event> {
+        if self.zone(c) != Zone::Stack {
+            return vec![event(
+                EventKind::Note,
+                vec![Target::Card(c)],
+                &[cite::R701_6A],
+                format!(
+                    "{} isn't a spell on the stack (it's {}); nothing is countered",
+                    self.label(c),
+                    self.where_is(self.zone(c))
+                ),
+            )];
+        }
+        let owner = self.owner(c);
+        let mut events = vec![event(
+            EventKind::Stack,
+            vec![Target::Card(c)],
+            &[cite::R701_6A],
+            format!("{} is countered", self.label(c)),
+        )];
+        events.extend(self.move_card(
+            c,
+            Zone::Graveyard(owner),
+            None,
+            &[cite::R701_6A],
+            "a countered spell is put into its owner's graveyard",
+        ));
+        events
+    }
+
     pub(super) fn cast(
         &mut self,
         p: PlayerId,
@@ -40,9 +92,8 @@ impl Game {
             .unwrap_or(cite::R307_1);
             let what = format!("{name} (without flash) can be cast");
             out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], &what));
-        } else if v.chars.has(&Ability::Flash) && !v.chars.is(CardType::Instant) {
-            // 702.8a: flash allows casting any time the player could cast an instant.
         }
+        out.extend(self.priority_problems(p));
         let aura = v.chars.has_subtype("aura");
         if aura {
             if targets.len() != 1 {
@@ -83,7 +134,7 @@ impl Game {
         };
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
         subjects.extend(targets.iter().map(|(t, _)| *t));
-        let mut numbers = vec![cite::R601_2];
+        let mut numbers = vec![cite::R601_2, cite::R117_3C];
         if aura {
             numbers.extend([cite::R303_4A, cite::R115_1B]);
         }
@@ -92,6 +143,7 @@ impl Game {
         } else if v.chars.has(&Ability::Flash) {
             numbers.extend([cite::R702_8A, cite::R117_1A]);
         }
+        let text = format!("{text}; {}", self.keeps_priority(p));
         let mut events = vec![event(EventKind::Stack, subjects, &numbers, text)];
         events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], "cast"));
         self.stack.push(StackItem {
@@ -99,7 +151,6 @@ impl Game {
             controller: p,
             targets,
         });
-        self.priority = p;
         Ok(events)
     }
 
@@ -171,7 +222,22 @@ impl Game {
         self.stack.pop();
         self.priority = self.active;
         if all_illegal {
-            let mut cites_all = cites(&[cite::R608_2B]);
+            let rule = match item.kind {
+                StackKind::Spell(c)
+                    if self
+                        .view(c)
+                        .chars
+                        .type_line
+                        .types
+                        .iter()
+                        .any(|t| t.is_permanent()) =>
+                {
+                    self.permanent_spell_fizzles()
+                }
+                _ => cite::R608_2B,
+            };
+            // 608.3b checks legality "as described in 608.2b": both are cited.
+            let mut cites_all = cites(&[rule, cite::R608_2B]);
             let mut whys = Vec::new();
             for (_, why) in &illegal {
                 for r in why {
@@ -198,7 +264,7 @@ impl Game {
                     c,
                     Zone::Graveyard(owner),
                     None,
-                    &[cite::R608_2B],
+                    &[rule, cite::R608_2B],
                     "it didn't resolve",
                 ));
             } else {
@@ -249,17 +315,18 @@ impl Game {
                         ));
                     }
                 } else {
+                    let rule = self.permanent_spell_resolves();
                     events.push(event(
                         EventKind::Stack,
                         vec![Target::Card(c)],
-                        &[cite::R608_3A],
+                        &[rule],
                         format!("{name} resolves"),
                     ));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
                         Some(item.controller),
-                        &[cite::R608_3A],
+                        &[rule],
                         "a permanent spell enters under its controller's control",
                     ));
                 }

@@ -17,6 +17,8 @@ pub(super) struct Card {
     /// Changes with every zone change (400.7).
     pub(super) object: u32,
     pub(super) timestamp: i64,
+    /// When it entered the battlefield (its timestamp then, 613.7d).
+    pub(super) entered: i64,
     pub(super) controller: PlayerId,
     pub(super) tapped: bool,
     pub(super) entered_this_turn: bool,
@@ -82,10 +84,13 @@ pub struct Game {
     pub(super) cards: Vec<Card>,
     /// Bottom first.
     pub(super) stack: Vec<StackItem>,
-    pub(super) effects: Vec<ContinuousEffect>,
+    pub(super) effects: Effects,
+    pub(super) view_cache: super::characteristics::ViewCache,
     pub(super) next_object: u32,
     pub(super) clock: i64,
     pub(super) cleanup_done: bool,
+    /// Whether a player has priority in the cleanup step (514.3a, as the file says).
+    pub(super) priority_in_cleanup: bool,
 }
 
 pub(super) fn ability_name(kind: AbilityKind) -> &'static str {
@@ -125,6 +130,7 @@ impl Game {
                 zone: spec.zone,
                 object: i as u32 + 1,
                 timestamp: spec.timestamp.unwrap_or(i as i64),
+                entered: spec.timestamp.unwrap_or(i as i64),
                 controller: spec.controller.unwrap_or(spec.owner),
                 tapped: spec.tapped,
                 entered_this_turn: spec.entered_this_turn,
@@ -204,10 +210,12 @@ impl Game {
             step: setup.step,
             cards,
             stack,
-            effects: Vec::new(),
+            effects: Effects::default(),
+            view_cache: Default::default(),
             next_object,
             clock,
             cleanup_done: setup.step == Step::Cleanup,
+            priority_in_cleanup: setup.priority_given && setup.step == Step::Cleanup,
         }
     }
 
@@ -237,10 +245,6 @@ impl Game {
         self.active
     }
 
-    pub fn priority(&self) -> PlayerId {
-        self.priority
-    }
-
     pub fn step(&self) -> Step {
         self.step
     }
@@ -263,6 +267,12 @@ impl Game {
 
     pub fn owner(&self, c: CardId) -> PlayerId {
         self.cards.get(c).map(|c| c.owner).unwrap_or(0)
+    }
+
+    /// The id of the object that represents card `c` now; it changes with every zone
+    /// change (400.7).
+    pub fn object_id(&self, c: CardId) -> u32 {
+        self.cards.get(c).map_or(0, |c| c.object)
     }
 
     pub fn is_token(&self, c: CardId) -> bool {

@@ -1,0 +1,202 @@
+//! Understanding a judge's question before it is searched: is it written in query syntax
+//! or in words; which of its words are judge vocabulary (`ETB`, `fizzle`, `blink`: the
+//! table `vocabulary.tsv`, each entry with where the rules use its words); which glossary
+//! names it says (whole, or by the initials of a name of three words or more) and where
+//! those entries point (rules, and for an obsolete term the term that replaced it). Pure
+//! functions over the question and the glossary's text.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::analysis;
+
+/// The most brackets a query in query syntax may hold: deeper nesting is read as words
+/// (tantivy's parsers recurse once per bracket and would overflow the stack).
+pub const MAX_BRACKETS: usize = 32;
+
+/// The judge vocabulary table, built into the binary.
+const VOCABULARY: &str = include_str!("vocabulary.tsv");
+
+/// One entry of the judge vocabulary: the words said and the rules' words for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub words: Vec<String>,
+    pub meaning: String,
+    pub source: String,
+}
+
+/// The judge vocabulary, parsed once.
+pub fn vocabulary() -> &'static [Said] {
+    static TABLE: LazyLock<Vec<Said>> = LazyLock::new(|| {
+        VOCABULARY
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut cols = l.split('\t');
+                Some(Said {
+                    words: words(cols.next()?),
+                    meaning: cols.next()?.to_string(),
+                    source: cols.next().unwrap_or_default().to_string(),
+                })
+            })
+            .collect()
+    });
+    &TABLE
+}
+
+/// The words of a text as typed, lower-cased, apostrophes dropped (`can't` → `cant`);
+/// everything that is not a letter or digit separates words (`+1/+1` → `1 1`).
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+        } else if analysis::is_apostrophe(c)
+            && i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())
+        {
+            continue;
+        } else if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Whether the query is written in tantivy's query syntax: a quoted phrase, a `field:`,
+/// `+word` or `-word` (not `+1/+1` or `-1/-1`), or an upper-case `AND`/`OR`/`NOT`.
+/// Anything else is words, searched as words (so `-1/-1` is not "must not").
+pub fn is_query_syntax(query: &str) -> bool {
+    static SYNTAX: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r#"(?x)
+            "[^"]+"                                   # a phrase
+            | \b(?:title|text|examples|number):\S     # a field
+            | (?:^|\s)[+-][\p{L}("]                   # must / must not
+            | \s(?:AND|OR|NOT)\s                      # operators
+            "#,
+        )
+        .expect("the query-syntax pattern compiles")
+    });
+    SYNTAX.is_match(query) && brackets(query) <= MAX_BRACKETS
+}
+
+/// How many brackets the query holds.
+pub fn brackets(query: &str) -> usize {
+    query.chars().filter(|c| "()[]{}".contains(*c)).count()
+}
+
+/// Whether `name` occurs in `said` as consecutive words (each compared as a stem, so
+/// `mulligans` says `Mulligan`); returns where.
+pub fn find_words(said: &[String], name: &[String]) -> Option<usize> {
+    if name.is_empty() || name.len() > said.len() {
+        return None;
+    }
+    let s: Vec<String> = said.iter().map(|w| analysis::stem_word(w)).collect();
+    let n: Vec<String> = name.iter().map(|w| analysis::stem_word(w)).collect();
+    (0..=s.len() - n.len()).find(|&i| s[i..i + n.len()] == n[..])
+}
+
+/// The vocabulary entries the question says, with how many of its words each covers.
+pub fn vocabulary_said(said: &[String]) -> Vec<(&'static Said, usize)> {
+    vocabulary()
+        .iter()
+        .filter(|v| find_words(said, &v.words).is_some())
+        .map(|v| (v, v.words.len()))
+        .collect()
+}
+
+/// The initials of a name of three words or more (`Last Known Information` → `lki`,
+/// `State-Based Actions` → `sba`); shorter names have none (two letters are too often a
+/// word of their own).
+pub fn initials(name: &str) -> Option<String> {
+    let w = words(name);
+    (w.len() >= 3).then(|| w.iter().filter_map(|w| w.chars().next()).collect())
+}
+
+/// The glossary terms a definition sends the reader to: "See Battlefield.", "See also
+/// Haste.", "An obsolete term for mana value."
+pub fn see_terms(definition: &str) -> Vec<String> {
+    static SEE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?:\bSee(?: also)?|obsolete term for(?: the)?) [“"]?([A-Za-z][A-Za-z ,'’/-]*?)[.”"]*(?:\.|$| See)"#)
+            .expect("the see pattern compiles")
+    });
+    SEE.captures_iter(definition)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str().trim().to_string())
+        .filter(|t| !t.starts_with("rule") && !t.starts_with("section"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_of_a_question() {
+        assert_eq!(words("Can't I ETB?"), ["cant", "i", "etb"]);
+        assert_eq!(
+            words("+1/+1 and -1/-1 counters"),
+            ["1", "1", "and", "1", "1", "counters"]
+        );
+    }
+
+    #[test]
+    fn query_syntax_is_recognised_and_counters_are_not_operators() {
+        assert!(is_query_syntax("\"legend rule\""));
+        assert!(is_query_syntax("first strike -double"));
+        assert!(is_query_syntax("title:deathtouch"));
+        assert!(is_query_syntax("trample AND deathtouch"));
+        assert!(!is_query_syntax("+1/+1 and -1/-1 counters"));
+        assert!(!is_query_syntax("what does (the) aura do"));
+        assert!(!is_query_syntax("can't block"));
+        let deep = format!("\"a\" {}", "(".repeat(5000));
+        assert!(!is_query_syntax(&deep));
+    }
+
+    #[test]
+    fn judge_vocabulary_is_found_by_its_words() {
+        let said = |q: &str| {
+            vocabulary_said(&words(q))
+                .into_iter()
+                .map(|(v, _)| v.meaning.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(said("ETB trigger").contains(&"enters the battlefield".to_string()));
+        assert!(said("my spell fizzled")
+            .iter()
+            .any(|m| m.contains("resolve")));
+        assert!(said("cards in play").contains(&"battlefield".to_string()));
+        assert!(said("playing a card").is_empty());
+        for v in vocabulary() {
+            assert!(!v.source.is_empty(), "{:?} names no source", v.words);
+        }
+    }
+
+    #[test]
+    fn initials_and_see_references() {
+        assert_eq!(initials("Last Known Information").as_deref(), Some("lki"));
+        assert_eq!(initials("State-Based Actions").as_deref(), Some("sba"));
+        assert_eq!(initials("Mana Value"), None);
+        assert_eq!(see_terms("An obsolete term for mana value. Cards printed with this term have received errata."), ["mana value"]);
+        assert_eq!(
+            see_terms("An obsolete term for the battlefield. Cards … errata. See Battlefield."),
+            ["battlefield", "Battlefield"]
+        );
+        assert_eq!(
+            see_terms("A card type. See rule 305."),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            see_terms("See Active Player, Nonactive Player Order."),
+            ["Active Player, Nonactive Player Order"]
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! What a search answers: hits grouped into families (a rule and its siblings under one
+//! parent), so one family can't fill the page, and across revisions identical text once.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+
+use super::search::Hit;
+use crate::model::RuleNumber;
+
+/// A family of hits: the best one and the other members found, best first.
+#[derive(Debug, Clone)]
+pub struct Family {
+    pub best: Hit,
+    pub others: Vec<Hit>,
+    /// Every revision the best hit's identical text was found in, oldest first.
+    pub revisions: Vec<String>,
+}
+
+/// What a search answers, best family first.
+#[derive(Debug, Clone, Default)]
+pub struct Answers {
+    pub families: Vec<Family>,
+    /// The query did not parse as query syntax and was searched word by word.
+    pub lenient: bool,
+}
+
+/// How many other members of a family are kept under its best hit.
+pub const MAX_OTHERS: usize = 3;
+
+/// The family a rule belongs to: a lettered subrule's parent (`704.5j` → `704.5`), else
+/// the rule itself (`702.19`, its title rule and its subrules are one family).
+pub fn family_of(number: &RuleNumber) -> RuleNumber {
+    if number.depth() >= 3 {
+        number.parent().unwrap_or(*number)
+    } else {
+        *number
+    }
+}
+
+/// Groups hits of one revision (best first) into families, at most `limit`.
+pub fn families(hits: Vec<Hit>, limit: usize) -> Vec<Family> {
+    let ranked = hits
+        .into_iter()
+        .map(|hit| (vec![hit.revision.clone()], hit))
+        .collect();
+    group(ranked, limit)
+}
+
+/// Ranks the hits of every revision together by their scores (each revision's own BM25:
+/// an old rule that answers beats an unrelated current one), shows identical text of the
+/// same rule once with every revision it is in, and groups families, at most `limit`.
+pub fn across_revisions(hits: Vec<Hit>, limit: usize) -> Vec<Family> {
+    let mut merged: Vec<(Vec<String>, Hit)> = Vec::new();
+    let mut by_text: HashMap<(RuleNumber, String), usize> = HashMap::new();
+    for hit in hits {
+        match by_text.entry((hit.number, hit.text.clone())) {
+            Entry::Occupied(at) => {
+                let (revisions, best) = &mut merged[*at.get()];
+                revisions.push(hit.revision.clone());
+                let score = best.score.max(hit.score);
+                if hit.revision > best.revision {
+                    *best = hit;
+                }
+                best.score = score;
+            }
+            Entry::Vacant(at) => {
+                at.insert(merged.len());
+                merged.push((vec![hit.revision.clone()], hit));
+            }
+        }
+    }
+    for (revisions, _) in &mut merged {
+        revisions.sort();
+    }
+    merged.sort_by(|(ra, a), (rb, b)| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| rb.len().cmp(&ra.len()))
+            .then_with(|| b.revision.cmp(&a.revision))
+            .then_with(|| a.number.cmp(&b.number))
+    });
+    group(merged, limit)
+}
+
+/// Groups ranked hits (each with its revisions) by family, keeping the rank of each
+/// family's best hit.
+fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
+    let mut out: Vec<Family> = Vec::new();
+    let mut index: HashMap<RuleNumber, usize> = HashMap::new();
+    for (revisions, hit) in ranked {
+        let key = family_of(&hit.number);
+        match index.get(&key) {
+            Some(&i) => {
+                let family = &mut out[i];
+                // Another revision's text of a rule already shown is not another member.
+                let shown = family.best.number == hit.number
+                    || family.others.iter().any(|o| o.number == hit.number);
+                if !shown && family.others.len() < MAX_OTHERS {
+                    family.others.push(hit);
+                }
+            }
+            None => {
+                if out.len() >= limit {
+                    continue;
+                }
+                index.insert(key, out.len());
+                out.push(Family {
+                    best: hit,
+                    others: Vec::new(),
+                    revisions,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Snippet;
+
+    fn hit(revision: &str, number: &str, score: f32, text: &str) -> Hit {
+        Hit {
+            revision: revision.into(),
+            number: number.parse().expect("number"),
+            title: None,
+            score,
+            snippet: Snippet::default(),
+            text: text.into(),
+        }
+    }
+
+    fn numbers(families: &[Family]) -> Vec<String> {
+        families.iter().map(|f| f.best.number.short()).collect()
+    }
+
+    #[test]
+    fn one_family_cannot_fill_the_page() {
+        let hits = vec![
+            hit("r", "704.5j", 9.0, "a"),
+            hit("r", "704.5k", 8.0, "b"),
+            hit("r", "704.5m", 7.0, "c"),
+            hit("r", "702.19b", 6.0, "d"),
+            hit("r", "702.19", 5.0, "e"),
+            hit("r", "400.7", 4.0, "f"),
+        ];
+        let f = families(hits, 2);
+        assert_eq!(numbers(&f), ["704.5j", "702.19b"]);
+        let others: Vec<String> = f[0].others.iter().map(|h| h.number.short()).collect();
+        assert_eq!(others, ["704.5k", "704.5m"]);
+        assert_eq!(f[1].others[0].number.short(), "702.19");
+    }
+
+    #[test]
+    fn across_revisions_real_scores_rank_and_identical_text_is_one() {
+        let hits = vec![
+            hit("2026-01-16", "704.5j", 3.0, "legend"),
+            hit("2025-11-14", "704.5j", 3.5, "legend"),
+            hit("2008-02-01", "300.3", 12.0, "mana burn"),
+            hit("2026-01-16", "106.4", 2.0, "mana empties"),
+        ];
+        let f = across_revisions(hits, 10);
+        assert_eq!(numbers(&f), ["300.3", "704.5j", "106.4"]);
+        assert_eq!(f[1].revisions, ["2025-11-14", "2026-01-16"]);
+        assert_eq!(f[1].best.revision, "2026-01-16");
+        assert_eq!(f[1].best.score, 3.5);
+    }
+}

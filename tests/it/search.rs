@@ -1,0 +1,99 @@
+//! Search robustness, on the embedded revisions (no corpus needed): no query crashes or
+//! aborts the process (thousands of brackets once overflowed tantivy's lenient parser's
+//! stack), `--limit` is bounded, and a bare `arbiter WORDS` takes the search flags.
+
+use std::process::{Command, Output};
+
+fn arbiter(index: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("ARBITER_INDEX", index)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .expect("arbiter runs")
+}
+
+#[test]
+fn no_query_crashes_the_search() {
+    let index = tempfile::tempdir().expect("temp dir");
+    let brackets = "(".repeat(5000);
+    let nested = format!("\"aura\" {}aura", "((".repeat(3000));
+    let closing = ")".repeat(5000);
+    let field = format!("title:{}", "(".repeat(40));
+    let queries = [
+        brackets.as_str(),
+        nested.as_str(),
+        closing.as_str(),
+        field.as_str(),
+        "+1/+1 and -1/-1 counters",
+        "-",
+        "\"",
+        "\"\"",
+        "title:",
+        "AND OR NOT",
+        "aura AND (",
+        "*",
+        "aura^",
+        "~2",
+        "[1 TO",
+        "number:",
+        "∅ ☃ 𝔞𝔲𝔯𝔞",
+        "   ",
+    ];
+    for q in queries {
+        let out = arbiter(index.path(), &["search", q, "--rev", "2026-01-16-s3"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let shown: String = q.chars().take(40).collect();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{shown:?}: exit {:?}\n{stderr}",
+            out.status.code()
+        );
+        assert!(!stderr.contains("panicked"), "{shown:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_limit_is_bounded_and_zero_is_refused() {
+    let index = tempfile::tempdir().expect("temp dir");
+    for bad in ["0", "1001", "many"] {
+        let out = arbiter(index.path(), &["search", "aura", "--limit", bad]);
+        assert_eq!(out.status.code(), Some(2), "--limit {bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 1000"));
+    }
+    let negative = arbiter(index.path(), &["search", "aura", "--limit=-1"]);
+    assert_eq!(negative.status.code(), Some(2));
+    let out = arbiter(index.path(), &["search", "aura", "--limit", "1000"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn bare_words_take_the_search_flags() {
+    let index = tempfile::tempdir().expect("temp dir");
+    let hits = |out: &Output| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .count()
+    };
+    let bare = arbiter(index.path(), &["aura", "attached", "--limit", "2"]);
+    assert_eq!(bare.status.code(), Some(0));
+    assert_eq!(hits(&bare), 2);
+    let search = arbiter(
+        index.path(),
+        &["search", "aura", "attached", "--limit", "2"],
+    );
+    assert_eq!(bare.stdout, search.stdout);
+    let scoped = arbiter(index.path(), &["aura", "--section", "4", "--limit", "3"]);
+    let text = String::from_utf8_lossy(&scoped.stdout);
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .all(|l| l.starts_with('4')),
+        "{text}"
+    );
+    let number = arbiter(index.path(), &["303.4c", "--limit", "2"]);
+    assert_eq!(number.status.code(), Some(2));
+}
