@@ -313,16 +313,12 @@ fn ingest_one(
     let read_bytes;
     let bytes: &[u8] = match source {
         Source::Bytes { bytes, .. } => bytes,
-        Source::File(path) => match std::fs::read(path) {
+        Source::File(path) => match read::sniff::load(path) {
             Ok(b) => {
                 read_bytes = b;
                 &read_bytes
             }
-            Err(e) => {
-                return FileOutcome::Failed {
-                    why: format!("cannot read the file: {e}"),
-                }
-            }
+            Err(e) => return FileOutcome::Failed { why: e.to_string() },
         },
     };
     let hash = sha256_hex(bytes);
@@ -358,8 +354,8 @@ fn ingest_one(
         id: request.id.clone(),
         format: None,
     };
-    let revision = match read::read(&name, bytes, &options) {
-        Ok(r) => r,
+    let revision = match read::read_checked(&name, bytes, &options) {
+        Ok(checked) => checked.revision,
         Err(e) => return FileOutcome::Failed { why: e.to_string() },
     };
     let id = revision.id.clone();
