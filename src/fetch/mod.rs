@@ -201,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn refuses_a_file_cut_before_its_glossary_as_a_fragment() {
+    fn refuses_a_file_cut_before_its_glossary_naming_where_it_stops() {
         let text = whole();
         let cut = &text[..text.find("7. Additional").unwrap_or(text.len())];
         let err = verify("cut.txt", cut.as_bytes())
@@ -210,7 +210,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: this reads as a fragment of the rules (section 1, 3 rules, no glossary), not a whole revision: the file is cut short or is an excerpt"
+            "cut.txt: this begins like the whole rules (effective 2030-04-17), but the text stops in the middle of the rules, after rule 100.2, with no glossary: the file is cut short"
         );
     }
 
@@ -224,7 +224,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short"
+            "cut.txt: this begins like the whole rules (effective 2030-04-17), but the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short"
         );
     }
 

@@ -5,6 +5,7 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod browser;
+mod citations;
 mod cli;
 mod common;
 mod corpus;
@@ -13,6 +14,7 @@ mod export;
 mod fetch;
 mod hostile;
 mod ingest;
+mod integrity;
 mod pipeline;
 mod relevance;
 mod scenarios;
