@@ -163,6 +163,8 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
                 e.to_string(),
                 Some("arbiter reads the Comprehensive Rules as text: the official .txt file, a reStructuredText, web-page or bulleted copy, or a rulings page".to_string()),
             ),
+            // Their messages say what the file is and what to do.
+            ReadError::NotText { .. } | ReadError::Refused { .. } => (e.to_string(), None),
         };
     }
     (cause.to_string(), None)

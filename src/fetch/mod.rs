@@ -6,7 +6,8 @@
 
 pub mod page;
 
-use crate::model::{Format, Revision};
+use crate::model::Revision;
+use crate::read::validate::{self, Extent};
 use crate::read::{self, ReadError, ReadOptions};
 
 /// The publisher's rules page, which links the current text file.
@@ -64,9 +65,12 @@ pub enum Refusal {
     /// It reads as part of the rules only: the file was cut short or is an excerpt.
     #[error("{name}: this reads as a fragment of the rules ({what}), not a whole revision: the file is cut short or is an excerpt")]
     Fragment { name: String, what: String },
-    /// The official text stops in its glossary, before the credits that end it.
-    #[error("{name}: the text stops in the glossary{last} and never reaches the \"Credits\" that end the rules: the file is cut short")]
-    NoEnd { name: String, last: String },
+    /// It begins like the whole rules but stops before their end.
+    #[error("{name}: {refusal}")]
+    CutShort {
+        name: String,
+        refusal: validate::Refusal,
+    },
 }
 
 impl Refusal {
@@ -82,21 +86,27 @@ impl Refusal {
             Refusal::Fragment { .. } => {
                 "try the download again; to ingest an excerpt on purpose, save it and use `arbiter ingest FILE`"
             }
-            Refusal::NoEnd { .. } => "try the download again",
+            Refusal::CutShort { .. } => "try the download again",
         }
     }
 }
 
-/// Reads `bytes` with arbiter's readers and accepts them only as a whole revision: every
-/// section and the glossary (the reader's `complete`), and for the official text also the
-/// "Credits" heading after the glossary, so that a file cut inside its glossary is not
-/// taken for the whole.
+/// Reads `bytes` with arbiter's readers and the whole-document check
+/// (`read::read_checked`: the header, every part to the "Credits" after the glossary,
+/// one revision) and accepts them only as a whole revision, so that an excerpt or a file
+/// cut inside its glossary is not taken for the whole.
 pub fn verify(name: &str, bytes: &[u8]) -> Result<Revision, Refusal> {
-    let revision = read::read(name, bytes, &ReadOptions::default()).map_err(|e| match e {
-        ReadError::NoDate { name } => Refusal::NoDate { name },
-        other => Refusal::NotRules(other),
-    })?;
-    if !revision.complete {
+    let checked =
+        read::read_checked(name, bytes, &ReadOptions::default()).map_err(|e| match e {
+            ReadError::NoDate { name } => Refusal::NoDate { name },
+            ReadError::Refused {
+                name,
+                refusal: refusal @ validate::Refusal::CutShort { .. },
+            } => Refusal::CutShort { name, refusal },
+            other => Refusal::NotRules(other),
+        })?;
+    let revision = checked.revision;
+    if checked.verdict.extent != Extent::Whole {
         let sections: Vec<String> = revision
             .section_numbers()
             .iter()
@@ -122,35 +132,7 @@ pub fn verify(name: &str, bytes: &[u8]) -> Result<Revision, Refusal> {
             what,
         });
     }
-    if revision.format == Format::OfficialText {
-        let text = read::decode::decode(bytes).text;
-        if !reaches_credits(&text) {
-            let last = revision
-                .glossary
-                .last()
-                .map(|e| format!(" (its last entry is \"{}\")", e.term))
-                .unwrap_or_default();
-            return Err(Refusal::NoEnd {
-                name: name.to_string(),
-                last,
-            });
-        }
-    }
     Ok(revision)
-}
-
-/// Whether a "Credits" heading follows the (last) "Glossary" heading, as it does in
-/// every official text from 1999 on.
-fn reaches_credits(text: &str) -> bool {
-    let headings: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| matches!(*l, "Glossary" | "Credits"))
-        .collect();
-    headings
-        .iter()
-        .rposition(|h| *h == "Glossary")
-        .is_some_and(|g| headings[g..].contains(&"Credits"))
 }
 
 #[cfg(test)]
@@ -219,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn refuses_a_file_cut_before_its_glossary_as_a_fragment() {
+    fn refuses_a_file_cut_before_its_glossary_naming_where_it_stops() {
         let text = whole();
         let cut = &text[..text.find("7. Additional").unwrap_or(text.len())];
         let err = verify("cut.txt", cut.as_bytes())
@@ -228,7 +210,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: this reads as a fragment of the rules (section 1, 3 rules, no glossary), not a whole revision: the file is cut short or is an excerpt"
+            "cut.txt: this begins like the whole rules (effective 2030-04-17), but the text stops in the middle of the rules, after rule 100.2, with no glossary: the file is cut short"
         );
     }
 
@@ -242,7 +224,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             err,
-            "cut.txt: the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short"
+            "cut.txt: this begins like the whole rules (effective 2030-04-17), but the text stops in the glossary (its last entry is \"Legend Rule\") and never reaches the \"Credits\" that end the rules: the file is cut short"
         );
     }
 

@@ -181,7 +181,7 @@ pub fn ingest(dir: &Path, request: &Request, progress: &dyn Progress) -> anyhow:
 }
 
 /// Reads a source's bytes as a revision: the one place a text is accepted as a revision
-/// before it is indexed.
+/// before it is indexed, through the whole-document check (`read::read_checked`).
 pub fn read_revision(name: &str, bytes: &[u8], request: &Request) -> Result<Revision, String> {
     // An id that starts with a date (`2026-04-17`, `2026-04-17-draft`) also gives the
     // effective date of a text that does not state one.
@@ -194,7 +194,9 @@ pub fn read_revision(name: &str, bytes: &[u8], request: &Request) -> Result<Revi
         id: request.id.clone(),
         format: None,
     };
-    read::read(name, bytes, &options).map_err(|e| e.to_string())
+    read::read_checked(name, bytes, &options)
+        .map(|checked| checked.revision)
+        .map_err(|e| e.to_string())
 }
 
 /// An id given with `--id` becomes a folder name and a `--rev` value: keep it plain.
@@ -289,16 +291,12 @@ fn ingest_one(
     let read_bytes;
     let bytes: &[u8] = match source {
         Source::Bytes { bytes, .. } => bytes,
-        Source::File(path) => match std::fs::read(path) {
+        Source::File(path) => match read::sniff::load(path) {
             Ok(b) => {
                 read_bytes = b;
                 &read_bytes
             }
-            Err(e) => {
-                return FileOutcome::Failed {
-                    why: format!("cannot read the file: {e}"),
-                }
-            }
+            Err(e) => return FileOutcome::Failed { why: e.to_string() },
         },
     };
     let hash = sha256_hex(bytes);

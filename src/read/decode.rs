@@ -1,7 +1,10 @@
 //! Bytes → text: detects UTF-8 (with or without BOM), UTF-16 (with or without BOM),
 //! cp1252, cp437 and Mac Roman by looking at the bytes, repairs the Mac-Roman-as-Latin-1
 //! mojibake of old re-encoded files, and normalises CRLF, bare CR and mixed line endings
-//! (`\r\n\r` occurs) to `\n`.
+//! (`\r\n\r` occurs) to `\n`. Then, whatever the encoding, run by run: UTF-8 that was
+//! read as Windows-1252 and saved again ("â€™") is repaired, invisible characters
+//! (zero-width spaces and joiners, stray BOMs, soft hyphens) are dropped, and control
+//! characters (NUL, escape) are dropped with a warning naming their lines.
 //!
 //! The single-byte encodings are told apart by how plausible their reading of each high
 //! byte is in its context: English rules text uses high bytes mostly for curly quotes,
@@ -51,13 +54,159 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         let table = choose_single_byte(bytes, cr_only);
         (single_byte(bytes, table.1, &mut bad), table.0, false)
     };
-    let warnings = byte_warnings(&raw, &bad, encoding);
+    let mut warnings = byte_warnings(&raw, &bad, encoding);
+    let text = normalise_line_endings(&raw);
+    let (text, repaired_runs) = repair_utf8_read_as_cp1252(text);
+    let text = drop_invisibles(text, &mut warnings);
+    if let Some(line) = repaired_runs.first() {
+        warnings.push(Warning {
+            line: *line,
+            message: format!(
+                "{} runs of UTF-8 read as Windows-1252 (“â€™” for “’”) were repaired",
+                repaired_runs.len()
+            ),
+        });
+    }
     Decoded {
-        text: normalise_line_endings(&raw),
+        text,
         encoding,
-        repaired_mojibake: repaired,
+        repaired_mojibake: repaired || !repaired_runs.is_empty(),
         warnings,
     }
+}
+
+/// Characters that print as nothing: zero-width spaces and joiners, the word joiner, a
+/// byte-order mark inside the text, the soft hyphen. Dropped wherever they are (before
+/// `704.5a` one hides the rule number from the reader).
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
+    )
+}
+
+/// A control character no text carries (the C0 controls other than tab, line feed and
+/// form feed, DEL, and the C1 controls).
+fn is_stray_control(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\u{0C}')) || c == '\u{7F}'
+}
+
+/// Drops invisible characters silently and control characters (NUL, escape…) with a
+/// warning naming their lines (the first few, then a count); a form feed (a page break
+/// in text taken from a PDF) becomes a space, so that line numbers stay the source's.
+fn drop_invisibles(text: String, warnings: &mut Vec<Warning>) -> String {
+    if text.is_ascii()
+        && !text
+            .bytes()
+            .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n'))
+    {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut control_lines: Vec<usize> = Vec::new();
+    let mut controls = 0usize;
+    let mut line = 1;
+    for c in text.chars() {
+        match c {
+            '\n' => {
+                line += 1;
+                out.push(c);
+            }
+            '\u{0C}' => out.push(' '),
+            c if is_invisible(c) => {}
+            // A no-break space (copied from a web page, or after a rule number) is a space.
+            '\u{A0}' => out.push(' '),
+            c if is_stray_control(c) => {
+                controls += 1;
+                if control_lines.last() != Some(&line) {
+                    control_lines.push(line);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    for &line in control_lines.iter().take(MAX_BYTE_WARNINGS) {
+        warnings.push(Warning {
+            line,
+            message: "a control character (such as NUL) was dropped from this line".to_string(),
+        });
+    }
+    if control_lines.len() > MAX_BYTE_WARNINGS {
+        warnings.push(Warning {
+            line: control_lines[MAX_BYTE_WARNINGS],
+            message: format!(
+                "{controls} control characters in all were dropped, on {} lines",
+                control_lines.len()
+            ),
+        });
+    }
+    out
+}
+
+/// The Windows-1252 byte a character was read from, when it is one such a reading
+/// gives (the five bytes cp1252 leaves undefined read as the C1 controls of the same
+/// value, as browsers and Windows do).
+fn cp1252_byte(c: char) -> Option<u8> {
+    let code = c as u32;
+    if (0xA0..=0xFF).contains(&code) || (0x80..=0x9F).contains(&code) {
+        if (0x80..=0x9F).contains(&code) && CP1252[(code - 0x80) as usize] != '\u{FFFD}' {
+            return None; // a C1 control where cp1252 has a printable character
+        }
+        return Some(code as u8);
+    }
+    CP1252.iter().position(|&t| t == c).map(|i| 0x80 + i as u8)
+}
+
+/// Repairs, run by run, UTF-8 that was read as Windows-1252 and saved again ("it’s" as
+/// "itâ€™s", "é" as "Ã©"): each run of characters that Windows-1252 can write is written
+/// back to bytes, and the byte sequences that are valid UTF-8 characters replace their
+/// run; the rest of the run (a genuine "â" in "Dandân") stays. Returns the text and the
+/// line of each repaired run.
+fn repair_utf8_read_as_cp1252(text: String) -> (String, Vec<usize>) {
+    if text.is_ascii() {
+        return (text, Vec::new());
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut lines = Vec::new();
+    let mut line = 1;
+    let mut run: Vec<(char, u8)> = Vec::new();
+    let mut flush = |run: &mut Vec<(char, u8)>, out: &mut String, line: usize| {
+        if run.len() >= 2 {
+            let bytes: Vec<u8> = run.iter().map(|&(_, b)| b).collect();
+            let mut at = 0;
+            let mut repaired = false;
+            for chunk in bytes.utf8_chunks() {
+                let valid = chunk.valid();
+                out.push_str(valid);
+                repaired |= !valid.is_empty();
+                at += valid.len();
+                for &(c, _) in &run[at..at + chunk.invalid().len()] {
+                    out.push(c);
+                }
+                at += chunk.invalid().len();
+            }
+            if repaired {
+                lines.push(line);
+            }
+        } else if let Some(&(c, _)) = run.first() {
+            out.push(c);
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        match cp1252_byte(c) {
+            Some(b) if !c.is_ascii() => run.push((c, b)),
+            _ => {
+                flush(&mut run, &mut out, line);
+                if c == '\n' {
+                    line += 1;
+                }
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut run, &mut out, line);
+    (out, lines)
 }
 
 /// `\r\n` → `\n`, then every remaining `\r` → `\n`.
@@ -140,6 +289,18 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         }
     }
     invalid == 0 || (valid_multi > 0 && invalid * 10 <= valid_multi)
+}
+
+/// Whether the bytes are UTF-16, by a byte-order mark or by their shape (see
+/// [`looks_like_utf16`]): `Some(true)` for little-endian.
+pub(crate) fn utf16_endianness(bytes: &[u8]) -> Option<bool> {
+    if bytes.starts_with(b"\xFF\xFE") {
+        Some(true)
+    } else if bytes.starts_with(b"\xFE\xFF") {
+        Some(false)
+    } else {
+        looks_like_utf16(bytes)
+    }
 }
 
 /// UTF-16 without a BOM: most code units of the first few kilobytes have a zero high
@@ -518,6 +679,26 @@ mod tests {
         let d = decode(b"\xFF\xFEa\x00\n\x00\x00\xD8b\x00");
         assert_eq!(d.text, "a\n\u{FFFD}b");
         assert_eq!(d.warnings[0].line, 2);
+    }
+
+    #[test]
+    fn utf8_read_as_cp1252_is_repaired_run_by_run() {
+        let d = decode("it\u{e2}\u{20ac}\u{2122}s a caf\u{c3}\u{a9}, Dand\u{e2}n\n".as_bytes());
+        assert_eq!(d.text, "it\u{2019}s a caf\u{e9}, Dand\u{e2}n\n");
+        assert!(d.repaired_mojibake);
+        assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+        // Genuine accented letters, alone or side by side, stay.
+        let d = decode("\u{c6}ther, Ghazb\u{e1}n, \u{ab}\u{e9}\u{bb}\n".as_bytes());
+        assert_eq!(d.text, "\u{c6}ther, Ghazb\u{e1}n, \u{ab}\u{e9}\u{bb}\n");
+        assert!(d.warnings.is_empty());
+    }
+
+    #[test]
+    fn invisible_characters_are_dropped_and_controls_warned_with_their_line() {
+        let d = decode("\u{feff}100.1. a\n\u{200b}704.5a b\u{200d}c\n\u{0}x\u{1b}\n".as_bytes());
+        assert_eq!(d.text, "100.1. a\n704.5a bc\nx\n");
+        assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+        assert_eq!(d.warnings[0].line, 3);
     }
 
     #[test]

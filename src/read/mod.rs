@@ -1,15 +1,26 @@
 //! Readers: raw bytes of any shape the rules circulate in → one [`Revision`].
 //!
-//! [`read`] decodes the bytes (any encoding and line ending of the last 27 years), looks
-//! at the content to decide which shape it is, and hands it to that shape's reader. Every
-//! reader produces the same model. A file that is not rules text is refused with
+//! [`read`] runs one pipeline of stages: [`sniff`] refuses what is not text (a PDF, a
+//! Word file, an archive, binary noise) in milliseconds, naming it and what to do;
+//! [`decode`] turns bytes into text (any encoding and line ending of the last 27 years,
+//! mojibake repaired run by run, invisible characters dropped, control characters
+//! warned about); an HTML page becomes the text a browser shows (`html`); quote
+//! prefixes and Markdown or MediaWiki marks come off (`decoration`); then the
+//! content decides the shape and its reader reads it, the official grammar at the end of
+//! every shape. [`read_checked`] adds the whole-document check ([`validate`]) that
+//! `ingest` and `fetch` run before anything is indexed. Every reader produces the same
+//! model. A file that is not rules text is refused with
 //! [`ReadError::NotRules`]; a partly unreadable file yields what it can, with warnings
 //! that carry line numbers. No input makes a reader panic.
 
 pub mod decode;
 pub mod references;
+pub mod sniff;
+pub mod validate;
 
 mod bulleted;
+mod decoration;
+mod html;
 mod lines;
 mod official;
 mod rst;
@@ -35,6 +46,16 @@ pub struct ReadOptions {
 /// Why a source could not be read at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    #[error("{name}: this is {}, not rules text; {}", .not_text.what, .not_text.advice)]
+    NotText {
+        name: String,
+        not_text: sniff::NotText,
+    },
+    #[error("{name}: {refusal}")]
+    Refused {
+        name: String,
+        refusal: validate::Refusal,
+    },
     #[error("{name}: the file is empty")]
     Empty { name: String },
     #[error("{name}: this is not Comprehensive Rules text ({why})")]
@@ -45,41 +66,114 @@ pub enum ReadError {
 
 /// Reads one source. `name` is what messages call it (a path or `embedded:…`).
 pub fn read(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Revision, ReadError> {
+    read_source(name, bytes, options, false).map(|c| c.revision)
+}
+
+/// A revision read and checked whole, and what the check found.
+#[derive(Debug)]
+pub struct Checked {
+    /// Complete only when the check found the whole revision; a suspect reading carries
+    /// a warning that says so first.
+    pub revision: Revision,
+    pub verdict: validate::Verdict,
+}
+
+/// Reads one source and checks the whole document before anything is indexed
+/// ([`validate`]): what is not the rules, a file cut short, two revisions in one file, a
+/// table of contents alone or a reading that took too many repairs is refused with
+/// [`ReadError::Refused`]; an excerpt is a fragment, never a complete revision.
+pub fn read_checked(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Checked, ReadError> {
+    read_source(name, bytes, options, true)
+}
+
+fn read_source(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+    check: bool,
+) -> Result<Checked, ReadError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(ReadError::Empty {
             name: name.to_string(),
         });
     }
-    let text = decode::decode(bytes);
+    if let Some(not_text) = sniff::not_text(bytes) {
+        return Err(ReadError::NotText {
+            name: name.to_string(),
+            not_text,
+        });
+    }
+    let mut text = decode::decode(bytes);
+    if html::is_html(&text.text) {
+        // Warnings past this point name lines of the page's text, not of its markup.
+        text.text = html::to_text(&text.text);
+    }
+    if let Some(plain) = decoration::undecorate(&text.text) {
+        text.text = plain;
+    }
     let format = options
         .format
         .or_else(|| detect(&text.text))
+        .or_else(|| official::is_glossary_page(&text.text).then_some(Format::OfficialText))
         .ok_or_else(|| ReadError::NotRules {
             name: name.to_string(),
             why: "no numbered rules such as \"100.1. …\" or \"303.4c …\" were found".to_string(),
         })?;
-    let parsed = match format {
+    let mut parsed = match format {
         Format::OfficialText => official::read(&text.text),
         Format::Rst => rst::read(&text.text),
         Format::WebPage => webpage::read(&text.text),
         Format::Bulleted => bulleted::read(&text.text),
         Format::RulingsPage => rulings::read(&text.text),
     };
-    if parsed.rules.is_empty() {
+    if parsed.rules.is_empty() && parsed.glossary.is_empty() {
         return Err(ReadError::NotRules {
             name: name.to_string(),
             why: format!("it looked like {} but no rule could be read", format.name()),
         });
     }
+    let mut warnings = text.warnings;
+    warnings.append(&mut parsed.warnings);
+    warnings.extend(lines::truncation(&text.text, &parsed.rules));
+    parsed.warnings = warnings;
+    let verdict = if check {
+        let verdict =
+            validate::validate(&text.text, &parsed).map_err(|refusal| ReadError::Refused {
+                name: name.to_string(),
+                refusal,
+            })?;
+        parsed.complete = verdict.extent == validate::Extent::Whole;
+        if let Some(summary) = &verdict.suspect {
+            let line = parsed.warnings.first().map_or(1, |w| w.line);
+            parsed.warnings.insert(
+                0,
+                crate::model::Warning {
+                    line,
+                    message: format!(
+                        "suspect: reading this took {} repairs; check it against the source ({summary})",
+                        verdict.repairs
+                    ),
+                },
+            );
+        }
+        verdict
+    } else {
+        validate::Verdict {
+            extent: if parsed.complete {
+                validate::Extent::Whole
+            } else {
+                validate::Extent::Excerpt
+            },
+            repairs: parsed.warnings.len(),
+            suspect: None,
+        }
+    };
     let date = parsed
         .date
         .or(options.date)
         .ok_or_else(|| ReadError::NoDate {
             name: name.to_string(),
         })?;
-    let mut warnings = text.warnings;
-    warnings.extend(parsed.warnings);
-    warnings.extend(lines::truncation(&text.text, &parsed.rules));
     let mut revision = Revision {
         id: String::new(),
         date,
@@ -90,17 +184,17 @@ pub fn read(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Revision,
         sections: parsed.sections,
         rules: parsed.rules,
         glossary: parsed.glossary,
-        warnings,
+        warnings: parsed.warnings,
     };
     revision.id = match &options.id {
         Some(id) => id.clone(),
         None => default_id(&revision),
     };
-    Ok(revision)
+    Ok(Checked { revision, verdict })
 }
 
-/// A complete revision's id is its date; a fragment adds `-s3` (the sections it covers)
-/// or `-r205` (when it covers a single rule).
+/// A complete revision's id is its date; a fragment adds `-s3` (the sections it covers),
+/// `-r205` (when it covers a single rule) or `-glossary` (a glossary page).
 pub fn default_id(revision: &Revision) -> String {
     if revision.complete {
         return revision.date.to_string();
@@ -116,6 +210,9 @@ pub fn default_id(revision: &Revision) -> String {
     };
     if tops.len() == 1 {
         return format!("{}-r{}", revision.date, tops[0]);
+    }
+    if revision.rules.is_empty() {
+        return format!("{}-glossary", revision.date);
     }
     let sections: Vec<String> = revision
         .section_numbers()

@@ -23,9 +23,11 @@ use regex::Regex;
 use super::{references, Parsed};
 use crate::model::{Date, GlossaryEntry, Rule, RuleNumber, Section, Warning, SUBRULE_LETTERS};
 
-/// "These rules are effective as of January 16, 2026" / "current as of April 23, 1999".
+/// A header line: "These rules are effective as of January 16, 2026" / "These rules are
+/// current as of April 23, 1999". The same words in a sentence elsewhere do not date
+/// the text.
 static EFFECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:effective|current)\s+as\s+of\s+([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})")
+    Regex::new(r"(?im)^\s*these rules are (?:effective|current)\s+as\s+of\s+([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})")
         .expect("the effective-date pattern compiles")
 });
 
@@ -143,16 +145,31 @@ fn split_number(line: &str) -> Option<RuleLine<'_>> {
     })
 }
 
-/// The effective date the text states, or the 1999 banner's date.
+/// The effective date the text's header states, or the 1999 banner's date.
 fn effective_date(text: &str) -> Option<Date> {
-    if let Some(c) = EFFECTIVE.captures(text) {
-        let month = month_number(c.get(1)?.as_str())?;
-        let day: u8 = c.get(2)?.as_str().parse().ok()?;
-        let year: u16 = c.get(3)?.as_str().parse().ok()?;
-        if let Some(d) = Date::new(year, month, day) {
-            return Some(d);
-        }
+    header_dates(text).first().copied()
+}
+
+/// Every date a header line states, in order (a whole revision states its date at the
+/// top and again above the contact addresses at the end); else the 1999 banner's date.
+pub(super) fn header_dates(text: &str) -> Vec<Date> {
+    let dates: Vec<Date> = EFFECTIVE
+        .captures_iter(text)
+        .filter_map(|c| {
+            let month = month_number(c.get(1)?.as_str())?;
+            let day: u8 = c.get(2)?.as_str().parse().ok()?;
+            let year: u16 = c.get(3)?.as_str().parse().ok()?;
+            Date::new(year, month, day)
+        })
+        .collect();
+    if dates.is_empty() {
+        return banner_date(text).into_iter().collect();
     }
+    dates
+}
+
+/// The 1999 banner's date: `COMPREHENSIVE RULES      04/23/99`.
+fn banner_date(text: &str) -> Option<Date> {
     let c = BANNER.captures(text)?;
     let month: u8 = c.get(1)?.as_str().parse().ok()?;
     let day: u8 = c.get(2)?.as_str().parse().ok()?;
@@ -210,6 +227,26 @@ impl<'a> Line<'a> {
     }
 }
 
+/// A glossary on its own (a glossary page): a "Glossary" heading followed by at least
+/// three entries, each a short term line with its definition on the next line.
+pub(super) fn is_glossary_page(text: &str) -> bool {
+    let Some(at) = text.lines().position(|l| l.trim() == "Glossary") else {
+        return false;
+    };
+    let lines: Vec<&str> = text.lines().skip(at + 1).map(str::trim).collect();
+    let entries = lines
+        .windows(3)
+        .filter(|w| {
+            w[0].is_empty()
+                && !w[1].is_empty()
+                && looks_like_term(w[1])
+                && !w[1].ends_with('.')
+                && w[2].len() > w[1].len()
+        })
+        .count();
+    entries >= 3
+}
+
 /// Whether a line ends the way a sentence or a heading does, so that a rule may follow.
 fn ends_sentence(text: &str) -> bool {
     text.ends_with(['.', ':', '!', '?', ')', '”', '"', '’', ']', ';'])
@@ -233,9 +270,11 @@ fn body_start(lines: &[Line<'_>]) -> usize {
         parse_rule_line(l.text).is_some_and(|r| r.number.depth() >= 2 && !r.rest.is_empty())
     });
     let Some(mut start) = first_subrule else {
+        // No rules: a table of contents, or a glossary page.
         return lines
             .iter()
             .position(|l| parse_rule_line(l.text).is_some())
+            .or_else(|| lines.iter().position(|l| l.text == "Glossary"))
             .unwrap_or(lines.len());
     };
     while start > 0 {
@@ -529,12 +568,25 @@ impl<'a> Reader<'a> {
         if let Some(typo) = rule_line.typo {
             self.warn(line.no, format!("rule {number} is printed with {typo}"));
         }
+        self.recover_lost_parent(number, line.no);
         if let Some(meant) = self.misprinted(number) {
-            self.warn(
-                line.no,
-                format!("rule {number} is misprinted: it stands between {} and what follows, so it is read as {meant}", self.last.map(|l| l.to_string()).unwrap_or_default()),
-            );
-            number = meant;
+            let last = self.last.map(|l| l.to_string()).unwrap_or_default();
+            if self.next_rule_is_sibling(i, number) {
+                // The next rule bears the printed number out: what is wrong is the line
+                // before, not this one. Number order is evidence, never a licence to
+                // renumber a run of rules.
+                let parent = number.parent().map(|p| p.to_string()).unwrap_or_default();
+                self.warn(
+                    line.no,
+                    format!("rule {number} follows {last} without its rule {parent}: the line of rule {parent} is lost or damaged; {number} is read as printed"),
+                );
+            } else {
+                self.warn(
+                    line.no,
+                    format!("rule {number} is misprinted: it stands between {last} and what follows, so it is read as {meant}"),
+                );
+                number = meant;
+            }
         }
         if self.last.is_some_and(|last| number < last) && !self.rules.contains_key(&number) {
             self.warn(
@@ -629,6 +681,55 @@ impl<'a> Reader<'a> {
         };
         let meant = RuleNumber::lettered(rule, sub, expected);
         (letter == expected && meant != number && !self.rules.contains_key(&meant)).then_some(meant)
+    }
+
+    /// Whether the next rule line after `i` is a sibling of `number` (the next lettered
+    /// subrule of the same subrule), which shows that `number` is printed right.
+    fn next_rule_is_sibling(&self, i: usize, number: RuleNumber) -> bool {
+        self.lines[i + 1..]
+            .iter()
+            .filter_map(|l| parse_rule_line(l.text))
+            .next()
+            .is_some_and(|next| next.number.parent() == number.parent() && next.number > number)
+    }
+
+    /// A lettered subrule whose subrule was never read: its line may be inside the rule
+    /// read last, hidden by damage at its start (`*704.5. The state-based actions…`, a
+    /// character the decoder did not know). If a paragraph of the last rule's text,
+    /// stripped of what comes before its first digit, is that subrule's line, it is taken
+    /// out and read as the subrule, with a warning.
+    fn recover_lost_parent(&mut self, number: RuleNumber, line: usize) {
+        let (Some(parent), Some(last)) = (number.parent(), self.last) else {
+            return;
+        };
+        if number.depth() != 3 || self.rules.contains_key(&parent) || last == parent {
+            return;
+        }
+        let Some(rule) = self.rules.get_mut(&last) else {
+            return;
+        };
+        let found = rule.text.match_indices('\n').find_map(|(at, _)| {
+            let after = &rule.text[at + 1..];
+            let (paragraph, more) = after.split_once('\n').unwrap_or((after, ""));
+            let start = paragraph.find(|c: char| c.is_ascii_digit())?;
+            let parsed = parse_rule_line(&paragraph[start..])?;
+            let mut text = parsed.rest.to_string();
+            if !more.is_empty() {
+                text.push('\n');
+                text.push_str(more);
+            }
+            (parsed.number == parent && start <= 4).then(|| (at, text, clip(paragraph)))
+        });
+        let Some((at, rest, shown)) = found else {
+            return;
+        };
+        rule.text.truncate(at);
+        self.rules.insert(parent, Rule::new(parent, rest));
+        self.warn(
+            line,
+            format!("rule {parent} was found inside rule {last}, its line damaged at the start (\"{shown}\"); it is read as its own rule"),
+        );
+        self.last = Some(parent);
     }
 
     /// Whether the next non-blank line after `i` starts a rule or a section.
@@ -981,6 +1082,50 @@ like \"opponent\" can't be chosen.
             ("Interrupt".into(), vec![], true)
         );
         assert_eq!(names(", ,x, “").1, ["“"]);
+    }
+
+    const SBA: &str = "704.4. Unlike triggered abilities, state-based actions pay no attention to what happens during the resolution of a spell or ability.
+
+PARENT
+
+704.5a If a player has 0 or less life, that player loses the game.
+
+704.5b If a player attempted to draw a card from a library with no cards in it, that player loses the game.
+
+704.5c If a player has ten or more poison counters, that player loses the game.
+
+704.6. In a Two-Headed Giant game, these state-based actions apply.
+";
+
+    fn numbers(p: &Parsed) -> Vec<String> {
+        p.rules.keys().map(|k| k.short()).collect()
+    }
+
+    /// An invisible or stray character before `704.5.` once made the "misprint" repair
+    /// read 704.5a–c as 704.4a–c. Number order is evidence, never a licence to renumber.
+    #[test]
+    fn a_damaged_parent_line_never_moves_its_subrules_under_another_number() {
+        let expected = ["704.4", "704.5", "704.5a", "704.5b", "704.5c", "704.6"];
+        // The parent's line damaged at its start: found inside 704.4 and read on its own.
+        let p = read(&SBA.replace("PARENT", "§704.5. The state-based actions are as follows:"));
+        assert_eq!(numbers(&p), expected);
+        assert_eq!(
+            p.rules[&n("704.5")].text,
+            "The state-based actions are as follows:"
+        );
+        assert!(p.rules[&n("704.4")].text.ends_with("spell or ability."));
+        assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+        // The parent's line lost: its subrules keep their numbers, with a warning.
+        let p = read(&SBA.replace("PARENT", ""));
+        assert_eq!(
+            numbers(&p),
+            ["704.4", "704.5a", "704.5b", "704.5c", "704.6"]
+        );
+        assert!(
+            p.warnings[0].message.contains("without its rule 704.5"),
+            "{:?}",
+            p.warnings
+        );
     }
 
     #[test]

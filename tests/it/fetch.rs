@@ -491,7 +491,7 @@ fn failures() -> Vec<Failure> {
             path: "/short.txt",
             names: "/short.txt",
             args: &[],
-            says: "this reads as a fragment of the rules (section 1, 3 rules, no glossary)",
+            says: "this begins like the whole rules (effective 2031-06-01), but the text stops in the middle of the rules, after rule 100.2, with no glossary: the file is cut short",
             hint: "try the download again",
         },
         Failure {
@@ -577,7 +577,7 @@ fn each_failed_fetch_names_the_url_exits_2_and_leaves_the_index_as_it_was() {
 }
 
 #[test]
-fn a_corpus_file_cut_short_is_refused_not_ingested_as_a_fragment() {
+fn a_corpus_file_cut_short_is_refused_naming_where_it_stops() {
     let Some((bytes, _, compact)) = newest_corpus_file() else {
         return;
     };
@@ -589,7 +589,7 @@ fn a_corpus_file_cut_short_is_refused_not_ingested_as_a_fragment() {
         (
             "cut in half",
             halves,
-            "this reads as a fragment of the rules",
+            "but the text stops in the middle of the rules, after rule",
         ),
         (
             "cut before its credits",

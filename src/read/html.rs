@@ -1,0 +1,235 @@
+//! The HTML container to text: a page of the rules (a hyperlinked rules site, a saved
+//! copy of the publisher's page) becomes the text a browser shows, one paragraph per
+//! block element, so that the one grammar reads it like any other text. Anchors and
+//! links around rule numbers (`<a id="303.4c">303.4c</a>`) and emphasis (`<b>`) leave
+//! their text only; entities are decoded; scripts, styles, the head and comments are
+//! dropped. Not a full HTML parser: enough for documents, never a panic.
+
+/// Whether decoded text is an HTML document rather than text that mentions a tag.
+pub(crate) fn is_html(text: &str) -> bool {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    let head: String = start
+        .chars()
+        .take(512)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["<!doctype html", "<html", "<head", "<body"]
+        .iter()
+        .any(|t| head.starts_with(t))
+        || (head.starts_with("<?xml") || head.starts_with("<!--")) && head.contains("<html")
+}
+
+/// Elements that end a paragraph where they open or close (`<br>` ends a line only).
+const BLOCKS: &[&str] = &[
+    "p",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "tr",
+    "table",
+    "dt",
+    "dd",
+    "dl",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "nav",
+    "blockquote",
+    "pre",
+    "hr",
+    "main",
+    "aside",
+    "body",
+    "html",
+    "title",
+    "td",
+    "th",
+    "figure",
+    "figcaption",
+];
+
+/// Elements dropped with everything inside them.
+const DROPPED: &[&str] = &["script", "style", "head", "noscript", "template", "svg"];
+
+/// The text of an HTML document, a blank line between blocks.
+pub(crate) fn to_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() / 2);
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        push_text(&mut out, &rest[..lt]);
+        rest = &rest[lt..];
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = after.find("-->").map_or("", |end| &after[end + 3..]);
+            continue;
+        }
+        let Some(gt) = rest.find('>') else {
+            push_text(&mut out, rest);
+            rest = "";
+            break;
+        };
+        let tag = &rest[1..gt];
+        rest = &rest[gt + 1..];
+        let closing = tag.starts_with('/');
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if !closing && DROPPED.contains(&name.as_str()) && !tag.ends_with('/') {
+            let close = format!("</{name}");
+            let lower = rest.to_ascii_lowercase();
+            rest = match lower.find(&close) {
+                Some(at) => rest[at..].find('>').map_or("", |gt| &rest[at + gt + 1..]),
+                None => "",
+            };
+            continue;
+        }
+        if name == "br" {
+            out.push('\n');
+        } else if BLOCKS.contains(&name.as_str()) {
+            out.push_str("\n\n");
+        }
+    }
+    push_text(&mut out, rest);
+    tidy(&out)
+}
+
+/// Text between tags: entities decoded, white space as a browser shows it (one space).
+fn push_text(out: &mut String, raw: &str) {
+    if raw.is_empty() {
+        return;
+    }
+    let decoded = decode_entities(raw);
+    let mut last_space = out.ends_with([' ', '\n']);
+    for c in decoded.chars() {
+        if c.is_whitespace() && c != '\u{a0}' {
+            if !last_space {
+                out.push(' ');
+                last_space = true;
+            }
+        } else {
+            out.push(if c == '\u{a0}' { ' ' } else { c });
+            last_space = false;
+        }
+    }
+}
+
+/// Lines trimmed, at most one blank line in a row.
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = true;
+    for line in text.split('\n').map(str::trim) {
+        if line.is_empty() {
+            if !blank {
+                out.push('\n');
+            }
+            blank = true;
+        } else {
+            out.push_str(line);
+            out.push('\n');
+            blank = false;
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// `&amp;`, `&rsquo;`, `&#8217;`, `&#x2019;` and the other entities rules text uses.
+fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        rest = &rest[amp..];
+        let end = rest.char_indices().take(12).find(|&(_, c)| c == ';');
+        let decoded = end.and_then(|(semi, _)| entity(&rest[1..semi]).map(|c| (c, semi)));
+        match decoded {
+            Some((c, semi)) => {
+                out.push(c);
+                rest = &rest[semi + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn entity(name: &str) -> Option<char> {
+    if let Some(num) = name.strip_prefix('#') {
+        let code = match num.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => num.parse().ok()?,
+        };
+        return char::from_u32(code);
+    }
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{a0}',
+        "rsquo" => '’',
+        "lsquo" => '‘',
+        "rdquo" => '”',
+        "ldquo" => '“',
+        "mdash" => '—',
+        "ndash" => '–',
+        "hellip" => '…',
+        "minus" => '−',
+        "trade" => '™',
+        "reg" => '®',
+        "copy" => '©',
+        "bull" => '•',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_become_paragraphs_and_links_their_text() {
+        let html = "<!DOCTYPE html><html><head><title>CR</title><style>p{}</style></head><body>\
+            <h2>3. Card Types</h2><p><a id=\"303.4c\" href=\"#303.4c\">303.4c</a> If an Aura&rsquo;s \
+            <b>enchant</b> ability &amp; <a href=\"#704\">rule 704</a> apply&#8230;</p>\
+            <!-- a comment --><p class=\"example\">Example: It&#x2019;s here.</p><script>var x = '<p>';</script></body></html>";
+        assert!(is_html(html));
+        assert_eq!(
+            to_text(html),
+            "3. Card Types\n\n303.4c If an Aura’s enchant ability & rule 704 apply…\n\nExample: It’s here.\n"
+        );
+    }
+
+    #[test]
+    fn broken_markup_does_not_panic() {
+        for html in [
+            "<html><p>a &",
+            "<html><script>",
+            "<html><p",
+            "<html>&#xFFFFFFFF; &#;",
+        ] {
+            let _ = to_text(html);
+        }
+        assert!(!is_html("100.1. See <b>rule</b> 100.2."));
+    }
+}
