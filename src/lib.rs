@@ -12,6 +12,7 @@ pub mod fetch;
 pub mod index;
 pub mod library;
 pub mod model;
+pub mod output;
 pub mod pager;
 pub mod read;
 pub mod render;

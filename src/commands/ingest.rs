@@ -99,7 +99,12 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         replace: args.replace,
     };
     let summary = ingest(&request, ctx)?;
-    render::print(&summary, ctx)?;
+    let warnings = if args.verbose {
+        render::Warnings::Every
+    } else {
+        render::Warnings::Counted
+    };
+    render::print(&summary, warnings, ctx)?;
     let failed = summary
         .reports
         .iter()
@@ -127,10 +132,10 @@ pub fn ingest(request: &Request, ctx: &Context) -> anyhow::Result<render::Summar
     let store = Store::at(&location.dir);
     let mut writer = store
         .lock(|| {
-            eprintln!(
+            crate::output::eprintln(format_args!(
                 "arbiter: another arbiter is writing the index at {}; waiting for it to finish…",
                 location.dir.display()
-            )
+            ))
         })
         .with_context(|| format!("cannot write the index at {}", location.dir.display()))?;
     writer.clean();
@@ -184,13 +189,13 @@ pub fn rebuild_stale(writer: &Writer) -> anyhow::Result<usize> {
     if catalogue.schema_version == index::schema::SCHEMA_VERSION || catalogue.revisions.is_empty() {
         return Ok(0);
     }
-    eprintln!(
+    crate::output::eprintln(format_args!(
         "arbiter: the index at {} was built with search schema {} (this arbiter uses {}); rebuilding it from the {} stored revisions…",
         writer.store().root().display(),
         catalogue.schema_version,
         index::schema::SCHEMA_VERSION,
         catalogue.revisions.len()
-    );
+    ));
     let entries = &catalogue.revisions;
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     parallel(entries.len(), None, |i| {

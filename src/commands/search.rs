@@ -65,6 +65,11 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     };
     render::print(&results, ctx)?;
+    if results.groups.is_empty() {
+        if let Some(advice) = super::first_contact(&library) {
+            crate::output::eprintln(format_args!("hint: {advice}"));
+        }
+    }
     Ok(if results.groups.is_empty() {
         Outcome::Negative
     } else {
@@ -81,10 +86,10 @@ pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     }
     let store = Store::at(&location.dir);
     let mut writer = store.lock(|| {
-        eprintln!(
+        crate::output::eprintln(format_args!(
             "arbiter: another arbiter is writing the index at {}; waiting…",
             location.dir.display()
-        )
+        ))
     })?;
     if super::ingest::rebuild_stale(&writer)? > 0 {
         let next = writer.catalogue().clone();

@@ -11,14 +11,16 @@ use crate::commands::Context;
 use crate::index::Snippet;
 
 pub fn print(results: &Results, ctx: &Context) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if ctx.json {
         let doc = serde_json::to_string_pretty(&to_json(results)).unwrap_or_default();
         writeln!(out, "{doc}")?;
         return Ok(());
     }
     if results.lenient {
-        eprintln!("arbiter: the query is not valid query syntax; searched its words instead");
+        crate::output::eprintln(format_args!(
+            "arbiter: the query is not valid query syntax; searched its words instead"
+        ));
     }
     if results.groups.is_empty() {
         writeln!(out, "no rule matches `{}`", results.query)?;

@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod corpus;
 mod diff;
+mod examples;
 mod export;
 mod fetch;
 mod ingest;
