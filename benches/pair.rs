@@ -1,6 +1,8 @@
 //! Criterion benchmarks of `diff::pair` and `diff::lineage::build`: two adjacent full
 //! revisions, the two ends of the corpus (through the 2009 renumbering), and a synthetic
-//! pair of 3000-rule revisions with a renumbered block (always available, corpus or not).
+//! pair of 3000-rule revisions with a renumbered block (always available, corpus or not);
+//! and of the embedded citation table the lineage is written into (`arbiter::citations`):
+//! reading it, and translating numbers with it.
 
 #[path = "../tests/it/common.rs"]
 mod common;
@@ -8,6 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::hint::black_box;
 
+use arbiter::citations::{self, Table};
 use arbiter::diff::{self, lineage, Options};
 use arbiter::model::{Date, Format, Revision, Rule, RuleNumber};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -150,9 +153,36 @@ fn bench_lineage(c: &mut Criterion) {
     });
 }
 
+fn bench_citations(c: &mut Criterion) {
+    c.bench_function("citation table: read (its first use)", |bench| {
+        bench.iter(|| Table::parse(black_box(citations::TABLE)))
+    });
+    let table = Table::parse(citations::TABLE).expect("the embedded table reads");
+    let today = Date::new(2026, 1, 16).expect("date");
+    let numbers: Vec<RuleNumber> = [
+        "704.5j", "704.5m", "608.2b", "613.1d", "702.16b", "305.2", "117.3a", "400.7",
+    ]
+    .iter()
+    .filter_map(|n| n.parse().ok())
+    .collect();
+    let revisions = table.revisions().to_vec();
+    c.bench_function(
+        "citation table: 8 numbers of 2026-01-16 into all 82 revisions",
+        |bench| {
+            bench.iter(|| {
+                for &n in &numbers {
+                    for &to in &revisions {
+                        black_box(table.translate(n, today, to));
+                    }
+                }
+            })
+        },
+    );
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = bench_pair, bench_lineage
+    targets = bench_pair, bench_lineage, bench_citations
 }
 criterion_main!(benches);

@@ -1,6 +1,7 @@
-//! How long the checker takes to read and play one scenario (the contract's example) and
-//! the whole suite in `tests/scenarios/`, without process start or printing.
-//! `cargo bench --bench scenario`.
+//! How long the checker takes to read and play one scenario (the contract's example), the
+//! whole suite in `tests/scenarios/`, and generated scenarios of 1,000 to 8,000 actions
+//! (the time should grow linearly with the number of actions), without process start or
+//! printing. `cargo bench --bench scenario`.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -38,7 +39,37 @@ fn parse_and_play(name: &str, text: &str) -> bool {
     }
 }
 
+/// A scenario of `n` actions: life changes, counters put and removed, and an "until end of
+/// turn" pump and a keyword on two creatures (continuous effects that pile up).
+fn many_actions(n: usize) -> String {
+    const KINDS: [&str; 6] = [
+        "Alice gains 1 life",
+        "Bob loses 1 life",
+        "put 1 +1/+1 counter on bear",
+        "remove 1 +1/+1 counter from bear",
+        "bear gets +1/+1 until end of turn",
+        "wall gains hexproof",
+    ];
+    let mut text = format!(
+        "# {n} actions\n\n## Game\n- players: Alice, Bob\n- life: Bob {n}\n\n## Battlefield\n- bear: Creature — Bear 2/2; controller Alice\n- wall: Creature — Wall 0/3; controller Bob\n\n## Actions\n"
+    );
+    for i in 0..n {
+        text.push_str(&format!("{}. {}\n", i + 1, KINDS[i % KINDS.len()]));
+    }
+    text.push_str("\n## Expect\n- bear is on the battlefield\n");
+    text
+}
+
 fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("actions");
+    group.sample_size(10);
+    for n in [1000, 2000, 4000, 8000] {
+        let text = many_actions(n);
+        group.bench_function(format!("parse and play {n} actions"), |b| {
+            b.iter(|| parse_and_play("many.md", black_box(&text)))
+        });
+    }
+    group.finish();
     c.bench_function("parse and play the contract's example", |b| {
         b.iter(|| parse_and_play("example.md", black_box(EXAMPLE)))
     });

@@ -207,7 +207,7 @@ pub struct RuleArgs {
 #[derive(Debug, Args)]
 pub struct IngestArgs {
     /// Rules files (official text, reStructuredText, web-page copies, rulings pages).
-    #[arg(required = true)]
+    /// With none, check the index and repair what its stored revisions can repair.
     pub files: Vec<PathBuf>,
     /// Use this id instead of the file's effective date (one file only).
     #[arg(long)]

@@ -5,11 +5,13 @@
 //! `render` ← `commands` ← `main`. `scenario` and `diff` never import tantivy, clap or
 //! colored.
 
+pub mod citations;
 pub mod cli;
 pub mod commands;
 pub mod diff;
 pub mod fetch;
 pub mod index;
+pub mod ingest;
 pub mod library;
 pub mod model;
 pub mod output;

@@ -174,9 +174,10 @@ impl Library {
     /// True when the ingested revisions' search indexes were built with another schema
     /// and must be rebuilt before searching (`arbiter search` does it).
     pub fn search_is_stale(&self) -> bool {
-        self.ingested
-            .as_ref()
-            .is_some_and(|i| i.catalogue.schema_version != index::schema::SCHEMA_VERSION)
+        self.ingested.as_ref().is_some_and(|i| {
+            let c = &i.catalogue;
+            c.revisions.iter().any(|e| c.search_is_stale(e))
+        })
     }
 
     /// The search index of a revision: on disk for an ingested one, built in memory for

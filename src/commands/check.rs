@@ -8,19 +8,16 @@
 //! `--json` prints one JSON document: the report object for a single file, an array of
 //! report objects for several.
 
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
 
 use crate::cli::CheckArgs;
-use crate::diff::lineage::{self, Lineage};
 use crate::library::Library;
 use crate::model::{Date, Revision, RuleNumber};
 use crate::render::check as render;
-use crate::scenario::{self, Citations, Report, Rules, CANONICAL};
+use crate::scenario::{self, Report, RevisionNumbers, Rules, CANONICAL};
 
 use super::{Context, Outcome};
 
@@ -68,11 +65,20 @@ pub fn choose_revision(
     let (id, date, available) = match (found, spec) {
         (Ok((id, date)), _) => (id, date, true),
         (Err(_), None) => {
-            let date: Date = CANONICAL.parse().unwrap_or(Rules::canonical().date);
-            (CANONICAL.to_string(), date, false)
+            (CANONICAL.to_string(), CANONICAL, false)
         }
+        // Any revision the embedded citation table knows plays and cites with no index.
         (Err(_), Some((s, _))) => match s.get(..10).map(str::parse::<Date>) {
-            Some(Ok(date)) => (s.clone(), date, false),
+            Some(Ok(date)) if date < Rules::FIRST => (s.clone(), date, false),
+            Some(Ok(date)) => match crate::citations::in_force(date) {
+                Some(known) => (known.to_string(), known, false),
+                None => {
+                    return Err(bad(format!(
+                        "`rules: {s}` is older than every revision the checker knows; give a date from {} on",
+                        Rules::FIRST
+                    )))
+                }
+            },
             _ => {
                 return Err(bad(format!(
                     "no revision matches `rules: {s}`; give a full date such as 2011-07-15, or ingest the revision with `arbiter ingest FILE` (`arbiter revisions` lists them)"
@@ -88,100 +94,14 @@ pub fn choose_revision(
     })
 }
 
-/// A lineage built on the spot, with the ids of the two revisions it maps between.
-type Built = (Lineage, String, String);
-
-/// Citations in the chosen revision's numbering, through the rule lineage: the lineage
-/// stored at ingest when it knows both revisions, else one built on the spot, section by
-/// section, from the revisions the library has (complete or fragments). Where neither
-/// knows a number, it is cited as it is, and [`fell_back`](Self::fell_back) says so.
-pub struct LineageCitations<'l> {
-    library: &'l Library,
-    stored: Option<&'l Lineage>,
-    target: String,
-    /// (numbering, section) → a lineage of the two, with the ids to map between.
-    built: RefCell<HashMap<(String, u8), Option<Built>>>,
-    fell_back: Cell<bool>,
-}
-
-impl<'l> LineageCitations<'l> {
-    pub fn new(library: &'l Library, stored: Option<&'l Lineage>, target: &str) -> Self {
-        LineageCitations {
-            library,
-            stored,
-            target: target.to_string(),
-            built: RefCell::new(HashMap::new()),
-            fell_back: Cell::new(false),
-        }
-    }
-
-    /// Whether some number was cited as it is for want of a lineage.
-    pub fn fell_back(&self) -> bool {
-        self.fell_back.get()
-    }
-
-    fn load(&self, spec: &str) -> Option<Arc<Revision>> {
-        let info = self.library.resolve(Some(spec)).ok()?;
-        self.library.load(&info.id).ok()
-    }
-
-    fn build(&self, numbering: &str, section: u8) -> Option<Built> {
-        let from = self.load(numbering)?;
-        let to = self.load(&self.target)?;
-        if !from.section_numbers().contains(&section) || !to.section_numbers().contains(&section) {
-            return None;
-        }
-        let lineage = lineage::build_any(&[from.as_ref(), to.as_ref()], section);
-        Some((lineage, from.id.clone(), to.id.clone()))
-    }
-}
-
-impl Citations for LineageCitations<'_> {
-    fn cite(&self, numbering: &str, number: RuleNumber) -> Option<RuleNumber> {
-        if self.target.get(..10) == numbering.get(..10) {
-            return Some(number);
-        }
-        if let Some(l) = self.stored {
-            // A fragment is known through the complete revision of its date.
-            let target = Some(self.target.as_str())
-                .filter(|t| l.knows(t))
-                .or_else(|| self.target.get(..10).filter(|t| l.knows(t)));
-            if let (true, Some(target)) = (l.knows(numbering), target) {
-                return l.map_number(numbering, &number, target);
-            }
-        }
-        let section = number.section_number();
-        let mut built = self.built.borrow_mut();
-        let entry = built
-            .entry((numbering.to_string(), section))
-            .or_insert_with(|| self.build(numbering, section));
-        match entry {
-            Some((l, from, to)) => l.map_number(from, &number, to),
-            None => {
-                self.fell_back.set(true);
-                Some(number)
-            }
-        }
-    }
-}
-
 /// Reads, plays and checks one scenario given as text (the library API `tests/` use).
-pub fn check_text(
-    library: &Library,
-    stored: Option<&Lineage>,
-    file: &str,
-    text: &str,
-) -> Result<Report, CheckError> {
+pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, CheckError> {
     let scenario = scenario::parse(file, text)?;
     let chosen = choose_revision(library, file, scenario.setup.rules.as_ref())?;
-    let cites = LineageCitations::new(library, stored, &chosen.id);
+    let cites = RevisionNumbers {
+        to: chosen.rules.date,
+    };
     let mut report = scenario::play(&scenario, chosen.rules, &chosen.id, &cites);
-    if cites.fell_back() {
-        report.warnings.push(format!(
-            "some rule numbers are cited in the numbering of {CANONICAL}: no rule lineage links them to {} (ingest both complete revisions with `arbiter ingest FILE`)",
-            chosen.id
-        ));
-    }
     if !chosen.available {
         report.warnings.push(format!(
             "revision {} is not ingested: its rule text can't be quoted (`arbiter ingest FILE`)",
@@ -227,7 +147,6 @@ fn display_name(path: &Path) -> String {
 pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
     let library = super::library(ctx)?;
-    let stored = super::stored_lineage(ctx, &library);
     let mut reports = Vec::new();
     let mut unreadable = Vec::new();
     let mut out = String::new();
@@ -241,7 +160,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        match check_text(&library, stored.as_ref(), &name, &text) {
+        match check_text(&library, &name, &text) {
             Ok(report) => {
                 if !ctx.json {
                     let rules = if args.explain {

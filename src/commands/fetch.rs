@@ -6,7 +6,7 @@
 //! newest is downloaded (`crate::fetch::page`). Everything that can fail — the network,
 //! the server, a page with no link, a file cut short, a text that is not the whole rules
 //! — fails before the index is opened, so a failed fetch leaves the index as it was.
-//! The bytes then go through the same path as `arbiter ingest` (`ingest::ingest`).
+//! The bytes then go through the same path as `arbiter ingest` (`crate::ingest`).
 
 use std::io::{IsTerminal, Read};
 use std::time::Duration;
@@ -19,10 +19,11 @@ use ureq::ResponseExt;
 use url::Url;
 
 use super::hint;
-use super::ingest::{self, FileOutcome, Request, Source};
+use super::ingest;
 use super::{Context, Outcome};
 use crate::cli::FetchArgs;
 use crate::fetch::{self, page, BodyKind};
+use crate::ingest::{FileOutcome, Request, Source};
 use crate::read::{decode, sha256_hex};
 use crate::render::fetch as render;
 
@@ -160,8 +161,9 @@ impl Client {
         }
     }
 
-    /// GETs `url` and reads the whole body, refusing one larger than [`MAX_BODY`] or one
-    /// shorter than its `Content-Length`. A progress bar shows on a terminal.
+    /// GETs `url` and reads the whole body, refusing one larger than [`MAX_BODY`] (as sent
+    /// and as decoded: a small gzip body can decode to gigabytes, so reading stops at the
+    /// cap) or one shorter than its `Content-Length`. A progress bar shows on a terminal.
     fn download(&self, url: &Url) -> anyhow::Result<Download> {
         let response = self
             .agent
@@ -199,9 +201,14 @@ impl Client {
             .reader();
         let mut bytes: Vec<u8> = Vec::with_capacity(length.unwrap_or(0) as usize);
         let mut buf = vec![0u8; 64 * 1024];
+        let mut too_large = false;
         let outcome = loop {
             match reader.read(&mut buf) {
                 Ok(0) => break Ok(()),
+                Ok(n) if (bytes.len() + n) as u64 > MAX_BODY => {
+                    too_large = true;
+                    break Ok(());
+                }
                 Ok(n) => {
                     bytes.extend_from_slice(&buf[..n]);
                     bar.set_position(bytes.len() as u64);
@@ -211,6 +218,9 @@ impl Client {
             }
         };
         bar.finish_and_clear();
+        if too_large {
+            return Err(self.explain(&final_url, ureq::Error::BodyExceedsLimit(MAX_BODY)));
+        }
         let received = bytes.len() as u64;
         let cut_short = |length: u64| {
             hint::error(
@@ -289,7 +299,7 @@ impl Client {
             ),
             ureq::Error::BodyExceedsLimit(_) => (
                 format!(
-                    "it is more than the {} MB any rules text could be",
+                    "it is more than the {} MB any rules text could be (once decoded)",
                     MAX_BODY / 1024 / 1024
                 ),
                 check_the_url,

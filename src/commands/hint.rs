@@ -145,6 +145,17 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
                 ),
                 Some(rebuild_the_index()),
             ),
+            IndexError::Damaged { path, why, fix } => (
+                format!("{}: damaged ({why})", path.display()),
+                Some(fix.advice()),
+            ),
+            IndexError::MissingCatalogue { path, stored } => (
+                format!(
+                    "{}: missing, but {stored} revision folders are stored beside it",
+                    path.display()
+                ),
+                Some(crate::index::Repair::Catalogue.advice()),
+            ),
             IndexError::Io { .. } | IndexError::Tantivy { .. } => (e.to_string(), None),
         };
     }

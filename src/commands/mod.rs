@@ -140,16 +140,23 @@ pub fn pages(cli: &Cli) -> bool {
         }
 }
 
-/// The lineage stored at ingest, if the index has one. A damaged file is reported on
-/// stderr and ignored (the caller computes what it needs instead).
+/// The lineage of the index's current generation, if revisions were ingested: the one
+/// stored at ingest, or, when it is missing or damaged, built again (and stored when the
+/// index can be written), saying so on stderr. `None` only when it cannot be built (the
+/// caller computes what it needs instead).
 pub(crate) fn stored_lineage(
     ctx: &Context,
     library: &crate::library::Library,
 ) -> Option<crate::diff::lineage::Lineage> {
-    let generation = library.catalogue()?.generation;
+    let catalogue = library.catalogue()?;
     let location = crate::index::locate(ctx.index.as_deref());
-    match crate::index::lineage::load(&location.dir, generation) {
-        Ok(lineage) => lineage,
+    match crate::ingest::ensure_lineage(&location.dir, catalogue) {
+        Ok((lineage, note)) => {
+            if let Some(note) = note {
+                crate::output::eprintln(format_args!("arbiter: warning: {note}"));
+            }
+            Some(lineage)
+        }
         Err(e) => {
             crate::output::eprintln(format_args!("arbiter: warning: {e:#}"));
             None

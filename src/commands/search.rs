@@ -8,7 +8,7 @@ use anyhow::Context as _;
 
 use super::{Context, Outcome};
 use crate::cli::SearchArgs;
-use crate::index::{self, Hit, Request, Store};
+use crate::index::{self, Hit, Request};
 use crate::library::Library;
 use crate::model::RuleNumber;
 use crate::render::search as render;
@@ -77,26 +77,15 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     })
 }
 
-/// The library, its search indexes rebuilt first if they were built with another schema.
+/// The library, its search indexes rebuilt first if they were built with another schema
+/// or before checksums.
 pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
     let location = index::locate(ctx.index.as_deref());
     let library = super::library(ctx)?;
     if !library.search_is_stale() {
         return Ok(library);
     }
-    let store = Store::at(&location.dir);
-    let mut writer = store.lock(|| {
-        crate::output::eprintln(format_args!(
-            "arbiter: another arbiter is writing the index at {}; waiting…",
-            location.dir.display()
-        ))
-    })?;
-    if super::ingest::rebuild_stale(&writer)? > 0 {
-        let next = writer.catalogue().clone();
-        writer.commit(next)?;
-        writer.clean();
-    }
-    drop(writer);
+    crate::ingest::refresh_search(&location.dir, &super::ingest::Terminal::default())?;
     Ok(Library::open(&location.dir)?)
 }
 

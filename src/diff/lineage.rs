@@ -244,6 +244,21 @@ impl Lineage {
         self.revisions.iter().map(|r| r.id.as_str())
     }
 
+    /// The complete revisions it chains, oldest first, with their dates.
+    pub fn dated_revisions(&self) -> impl Iterator<Item = (&str, Date)> {
+        self.revisions.iter().map(|r| (r.id.as_str(), r.date))
+    }
+
+    /// Every rule of the complete revision `revision_id` (or of the complete revision of
+    /// a fragment's date) with its chain, in number order; empty when it is not chained.
+    pub fn rules_of(&self, revision_id: &str) -> impl Iterator<Item = (RuleNumber, ChainId)> + '_ {
+        let revision = self.position(revision_id).map(|p| &self.revisions[p]);
+        revision
+            .into_iter()
+            .flat_map(|r| r.numbers.iter().zip(&r.chains))
+            .filter_map(|(n, c)| Some((unpack(*n)?, *c)))
+    }
+
     /// Whether the complete revision `revision_id` has a rule numbered `number`; `None`
     /// when the lineage does not chain that revision (fragments included: a fragment
     /// has fewer rules than the complete revision of its date).

@@ -6,7 +6,11 @@
 //! 2. the same number with the same text (or the same but for typography);
 //! 3. the same text, up to wording and the numbers it cites, under any number (a rule that
 //!    moved, such as 212.3 "Creatures" → 302 in 2009);
-//! 4. similar text: candidates come from an inverted index of word pairs (so a rule is
+//! 4. the same opening sentence, when no other unpaired rule of either side opens with it:
+//!    a rule split in two lives on in the part that keeps its first sentence (212.4e "An
+//!    Aura spell requires a target…" of 2006-02-01), and a rule whose inline list became
+//!    subrules is the rule that opens as it did (217.1c → 400.7 in 2009);
+//! 5. similar text: candidates come from an inverted index of word pairs (so a rule is
 //!    compared only with rules that share some of its phrasing, never with all 3000), are
 //!    scored by word-multiset similarity (Dice) plus structural hints — the same number,
 //!    parents already paired with each other, the same position under paired parents —
@@ -78,6 +82,7 @@ pub(crate) fn match_items(
     }
     m.prepare();
     m.exact_keys();
+    m.same_opening();
     m.similar();
     m.parents_follow_children();
     m.a_to_b
@@ -264,7 +269,39 @@ impl<'s, 'a> Matcher<'s, 'a> {
         self.b_keys = b_keys;
     }
 
-    /// Stage 4: similar text, with structural hints, in rounds.
+    /// Stage 4: the same opening sentence, unique among the unpaired rules of both sides.
+    fn same_opening(&mut self) {
+        fn openings(items: &[Item], paired: impl Fn(usize) -> bool) -> HashMap<String, Vec<usize>> {
+            let mut out: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, item) in items.iter().enumerate() {
+                if paired(i) {
+                    continue;
+                }
+                if let Some(key) = opening_key(item.text) {
+                    out.entry(key).or_default().push(i);
+                }
+            }
+            out
+        }
+        let a_open = openings(self.a, |i| self.a_to_b[i].is_some());
+        let b_open = openings(self.b, |j| self.b_taken[j]);
+        let mut found: Vec<(usize, usize)> = a_open
+            .iter()
+            .filter_map(
+                |(key, is)| match (is.as_slice(), b_open.get(key)?.as_slice()) {
+                    ([i], [j]) => Some((*i, *j)),
+                    _ => None,
+                },
+            )
+            .collect();
+        found.sort_unstable();
+        for (i, j) in found {
+            let sim = text::dice(&self.a_sorted[i], &self.b_sorted[j]);
+            self.link(i, j, sim);
+        }
+    }
+
+    /// Stage 5: similar text, with structural hints, in rounds.
     fn similar(&mut self) {
         let content = self.content_candidates();
         // Round 1: confident pairings on content alone: very similar, or similar and each
@@ -338,7 +375,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
         }
     }
 
-    /// Stage 5: a rule whose subrules went, for the most part, under one rule of `b` that
+    /// Stage 6: a rule whose subrules went, for the most part, under one rule of `b` that
     /// is still unpaired is that rule, whatever its own text became ("308. Tribals" and
     /// "308. Kindreds").
     fn parents_follow_children(&mut self) {
@@ -454,4 +491,18 @@ impl<'s, 'a> Matcher<'s, 'a> {
         }
         out
     }
+}
+
+/// Words an opening sentence needs to identify a rule on its own.
+const OPENING_WORDS: usize = 8;
+
+/// The match key of a rule's first sentence (of its first line, so not a title), when it
+/// is long enough to identify the rule. The whole sentence: a shared prefix alone pairs
+/// wrongly (703.4b of 2021-04-22 and of 2021-11-19 open with the same twelve words and
+/// go on to say different things).
+fn opening_key(text: &str) -> Option<String> {
+    let line = text.lines().next()?;
+    let sentence = line.find(". ").map_or(line, |end| &line[..end]);
+    let key = text::match_key(sentence);
+    (key.split(' ').count() >= OPENING_WORDS).then_some(key)
 }

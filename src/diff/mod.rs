@@ -485,4 +485,4 @@ fn pair_glossary(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

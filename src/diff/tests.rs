@@ -326,3 +326,62 @@ Example: A 1/1 creature with deathtouch blocks a 5/5.
         ]
     );
 }
+
+#[test]
+fn a_rule_split_in_two_lives_on_in_the_part_that_keeps_its_first_sentence() {
+    // 212.4e of 2006-02-01 became 212.4e (its first sentence) and 212.4j (most of its
+    // words) in 2006-07-15; the first is what "An Aura spell requires a target" cites.
+    let a = revision(
+        "2006-02-01",
+        true,
+        "
+212.4e An Aura spell requires a target, which is restricted by its enchant ability. Other restrictions can limit what a permanent can be enchanted by. If an Aura is coming into play by any other means than being played and the effect putting it into play doesn't specify what it will enchant, the player putting it into play chooses a permanent for it to enchant as it comes into play. The player must choose a legal permanent according to the Aura's enchant ability. If an Aura is coming into play from the stack and there is no legal permanent for it to enchant, the Aura is put into its owner's graveyard instead of coming into play.
+",
+    );
+    let b = revision(
+        "2006-07-15",
+        true,
+        "
+212.4e An Aura spell requires a target, which is restricted by its enchant ability.
+212.4j If an Aura is coming into play by any means other than by being played and the effect putting it into play doesn't specify the permanent or player the Aura will enchant, the player putting it into play chooses what it will enchant as the Aura comes into play. The player must choose a legal permanent or player according to the Aura's enchant ability and any other applicable effects. If the player can't make a legal choice, the Aura remains in its current zone, unless that zone is the stack. In that case, the Aura is put into its owner's graveyard instead of coming into play.
+",
+    );
+    let changes = pair(&a, &b, &Options::default());
+    assert_eq!(
+        outline(&changes),
+        ["modified 212.4e -> 212.4e", "added - -> 212.4j"]
+    );
+}
+
+#[test]
+fn a_rule_whose_inline_list_became_subrules_is_the_rule_that_opens_as_it_did() {
+    // 217.1c of 2009-05-01 listed its exceptions inline; 400.7 of 2009-07-11 opens with
+    // the same sentence and lists them as 400.7a…
+    let a = revision(
+        "2009-05-01",
+        true,
+        "
+217.1c An object that moves from one zone to another becomes a new object with no memory of, or relation to, its previous existence. There are seven exceptions to this rule: (1) Effects from spells, activated abilities, and triggered abilities that change the characteristics or controller of a spell on the stack continue to apply to the permanent that spell becomes. (2) Prevention effects that apply to damage from a spell on the stack continue to apply to damage from the permanent that spell becomes.
+217.1d An effect that instructs a player to do something with a card in a hidden zone works on that card only.
+",
+    );
+    let b = revision(
+        "2009-07-11",
+        true,
+        "
+400.7 An object that moves from one zone to another becomes a new object with no memory of, or relation to, its previous existence. There are six exceptions to this rule:
+400.7a Effects from spells, activated abilities, and triggered abilities that change the characteristics or controller of a spell on the stack continue to apply to the permanent that spell becomes.
+400.7b Prevention effects that apply to damage from a spell on the stack continue to apply to damage from the permanent that spell becomes.
+400.8 An effect that instructs a player to do something with a card in a hidden zone works on that card only.
+",
+    );
+    let changes = pair(&a, &b, &Options::default());
+    let renumbered: Vec<String> = outline(&changes)
+        .into_iter()
+        .filter(|c| c.starts_with("renumbered"))
+        .collect();
+    assert_eq!(
+        renumbered,
+        ["renumbered 217.1c -> 400.7", "renumbered 217.1d -> 400.8"]
+    );
+}

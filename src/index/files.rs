@@ -1,4 +1,5 @@
-//! Writing a finished tantivy index to plain files, without syncing each one.
+//! Writing a finished tantivy index to plain files, without syncing each one, and reading
+//! it back without a lock.
 //!
 //! Tantivy syncs every file it writes to disk (a dozen per index), and a sync costs tens
 //! of milliseconds on a virtual disk: for the 82 corpus revisions, most of an ingest.
@@ -11,9 +12,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tantivy::directory::error::{DeleteError, OpenReadError, OpenWriteError};
+use tantivy::directory::error::{DeleteError, LockError, OpenReadError, OpenWriteError};
 use tantivy::directory::{
-    AntiCallToken, Directory, FileHandle, TerminatingWrite, WatchCallback, WatchHandle, WritePtr,
+    AntiCallToken, Directory, DirectoryLock, FileHandle, Lock, MmapDirectory, TerminatingWrite,
+    WatchCallback, WatchHandle, WritePtr,
 };
 
 /// A write-only directory of plain files: the destination of `RamDirectory::persist`.
@@ -84,5 +86,69 @@ impl Directory for PlainFiles {
 
     fn watch(&self, _: WatchCallback) -> tantivy::Result<WatchHandle> {
         Ok(WatchHandle::empty())
+    }
+}
+
+/// A finished revision index, read through memory maps and never written: its files never
+/// change once built (a new one is built beside it and renamed into place), so a reader
+/// needs none of tantivy's lock files, and an index the user cannot write still opens.
+#[derive(Debug, Clone)]
+pub struct ReadOnly(MmapDirectory);
+
+impl ReadOnly {
+    pub fn open(root: &Path) -> tantivy::Result<ReadOnly> {
+        Ok(ReadOnly(MmapDirectory::open(root)?))
+    }
+}
+
+fn read_only(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::PermissionDenied,
+        format!("{}: a stored search index is never written", path.display()),
+    )
+}
+
+impl Directory for ReadOnly {
+    fn get_file_handle(&self, path: &Path) -> Result<Arc<dyn FileHandle>, OpenReadError> {
+        self.0.get_file_handle(path)
+    }
+
+    fn delete(&self, path: &Path) -> Result<(), DeleteError> {
+        Err(DeleteError::IoError {
+            io_error: Arc::new(read_only(path)),
+            filepath: path.to_path_buf(),
+        })
+    }
+
+    fn exists(&self, path: &Path) -> Result<bool, OpenReadError> {
+        self.0.exists(path)
+    }
+
+    fn open_write(&self, path: &Path) -> Result<WritePtr, OpenWriteError> {
+        Err(OpenWriteError::wrap_io_error(
+            read_only(path),
+            path.to_path_buf(),
+        ))
+    }
+
+    fn atomic_read(&self, path: &Path) -> Result<Vec<u8>, OpenReadError> {
+        self.0.atomic_read(path)
+    }
+
+    fn atomic_write(&self, path: &Path, _: &[u8]) -> io::Result<()> {
+        Err(read_only(path))
+    }
+
+    fn sync_directory(&self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn watch(&self, _: WatchCallback) -> tantivy::Result<WatchHandle> {
+        Ok(WatchHandle::empty())
+    }
+
+    /// Nothing to lock: no one writes a stored index.
+    fn acquire_lock(&self, _: &Lock) -> Result<DirectoryLock, LockError> {
+        Ok(DirectoryLock::from(Box::new(())))
     }
 }

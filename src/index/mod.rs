@@ -7,6 +7,7 @@
 //! `lineage` submodule here.
 
 pub mod analysis;
+pub mod fault;
 mod files;
 pub mod glossary;
 pub mod lineage;
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 pub use location::{locate, Location};
 pub use search::{Found, Hit, Request, RevisionIndex, Snippet};
-pub use store::{Catalogue, Entry, Store, Writer};
+pub use store::{Catalogue, Entry, Repair, Store, Writer};
 
 /// What went wrong with the index, and where.
 #[derive(Debug, thiserror::Error)]
@@ -36,6 +37,17 @@ pub enum IndexError {
     },
     #[error("{}: unreadable ({why}); delete the index folder and ingest again", path.display())]
     Corrupt { path: PathBuf, why: String },
+    /// A stored file that does not match its checksum or does not read: [`Repair`] says
+    /// what repairs it.
+    #[error("{}: damaged ({why}); {}", path.display(), fix.advice())]
+    Damaged {
+        path: PathBuf,
+        why: String,
+        fix: Repair,
+    },
+    /// `catalogue.json` is gone but revision folders are stored.
+    #[error("{}: missing, but {stored} revision folders are stored beside it; {}", path.display(), Repair::Catalogue.advice())]
+    MissingCatalogue { path: PathBuf, stored: usize },
     #[error("{}: written by another version of arbiter (layout {found}, this one reads {expected}); delete the index folder and ingest again", path.display())]
     Incompatible {
         path: PathBuf,
@@ -44,7 +56,44 @@ pub enum IndexError {
     },
 }
 
+impl Repair {
+    /// What the user does to repair the file.
+    pub fn advice(&self) -> String {
+        match self {
+            Repair::Catalogue => {
+                "run `arbiter ingest` to rebuild the catalogue from the stored revisions".into()
+            }
+            Repair::Model { id, source } => format!(
+                "ingest revision {id} again from its file (`arbiter ingest {source}`), or `arbiter ingest` to see every damaged revision"
+            ),
+            Repair::Rebuild => {
+                "run `arbiter ingest` to build it again from the stored revisions".into()
+            }
+        }
+    }
+}
+
+/// Runs `f` at the tantivy boundary: a panic inside it (tantivy reading damaged files)
+/// becomes `Err` instead of ending the process, and prints nothing (tantivy's own words
+/// mean nothing to a judge). Only for the read path, which runs on one thread.
+pub fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(previous);
+    result.map_err(|_| "tantivy failed reading it".to_string())
+}
+
 impl IndexError {
+    /// What is wrong, without the advice (for a message that says what was done).
+    pub fn what(&self) -> String {
+        match self {
+            IndexError::Damaged { path, why, .. } => format!("{}: damaged ({why})", path.display()),
+            IndexError::MissingCatalogue { path, .. } => format!("{}: missing", path.display()),
+            other => other.to_string(),
+        }
+    }
+
     pub(crate) fn io(path: &Path, source: std::io::Error) -> IndexError {
         IndexError::Io {
             path: path.to_path_buf(),

@@ -18,7 +18,7 @@ use tantivy::{
 };
 
 use super::analysis;
-use super::files::PlainFiles;
+use super::files::{PlainFiles, ReadOnly};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::IndexError;
 use crate::model::{Revision, RuleNumber};
@@ -101,9 +101,11 @@ impl RevisionIndex {
         Self::from_index(index, here)
     }
 
-    /// Opens the index built in `dir`.
+    /// Opens the index built in `dir` for reading only: no lock, nothing written, so an
+    /// index the user cannot write is searched all the same (see `files::ReadOnly`).
     pub fn open(dir: &Path) -> Result<RevisionIndex, IndexError> {
-        let index = Index::open_in_dir(dir).map_err(|e| IndexError::tantivy(dir, e))?;
+        let files = ReadOnly::open(dir).map_err(|e| IndexError::tantivy(dir, e))?;
+        let index = Index::open(files).map_err(|e| IndexError::tantivy(dir, e))?;
         Self::from_index(index, dir)
     }
 

@@ -30,7 +30,7 @@ pub const SUBRULE_LETTERS: &[u8] = b"abcdefghijkmnpqrstuvwxyz";
 
 impl RuleNumber {
     /// A section heading number such as `3.`.
-    pub fn section(section: u8) -> Self {
+    pub const fn section(section: u8) -> Self {
         RuleNumber {
             rule: section as u16 * 100,
             sub: None,
@@ -40,7 +40,7 @@ impl RuleNumber {
     }
 
     /// A three-digit rule such as `303.`.
-    pub fn rule(rule: u16) -> Self {
+    pub const fn rule(rule: u16) -> Self {
         RuleNumber {
             rule,
             sub: None,
@@ -50,7 +50,7 @@ impl RuleNumber {
     }
 
     /// A subrule such as `303.4`.
-    pub fn subrule(rule: u16, sub: u16) -> Self {
+    pub const fn subrule(rule: u16, sub: u16) -> Self {
         RuleNumber {
             rule,
             sub: Some(sub),
@@ -60,7 +60,7 @@ impl RuleNumber {
     }
 
     /// A lettered subrule such as `303.4c`. `letter` is the ASCII lower-case letter.
-    pub fn lettered(rule: u16, sub: u16, letter: char) -> Self {
+    pub const fn lettered(rule: u16, sub: u16, letter: char) -> Self {
         RuleNumber {
             rule,
             sub: Some(sub),

@@ -6,8 +6,8 @@ use std::io::Write;
 use colored::Colorize;
 use serde_json::json;
 
-use crate::commands::ingest::FileOutcome;
 use crate::commands::Context;
+use crate::ingest::FileOutcome;
 use crate::render::ingest::{self, Summary};
 
 /// The downloaded rules text file.

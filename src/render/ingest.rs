@@ -2,26 +2,13 @@
 //! holds. Problems go to stderr with what to do about them.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use colored::Colorize;
 use serde_json::json;
 
-use crate::commands::ingest::{FileOutcome, FileReport};
 use crate::commands::Context;
-
-/// Everything an ingest run has to report.
-#[derive(Debug)]
-pub struct Summary {
-    pub index: PathBuf,
-    pub reports: Vec<FileReport>,
-    /// Ingested revisions in the index now.
-    pub revisions: usize,
-    /// Built-in revisions.
-    pub embedded: usize,
-    /// Revisions whose search index was rebuilt for a new schema.
-    pub rebuilt: usize,
-}
+pub use crate::ingest::Summary;
+use crate::ingest::{FileOutcome, FileReport};
 
 /// The status word and the revision id of an outcome.
 fn status(outcome: &FileOutcome) -> (&'static str, Option<&str>) {
@@ -141,6 +128,12 @@ pub fn print(summary: &Summary, warnings: Warnings, ctx: &Context) -> std::io::R
             crate::output::eprintln(format_args!("arbiter: {p}"));
         }
         warn_about_lines(report, warnings);
+    }
+    for note in &summary.notes {
+        crate::output::eprintln(format_args!("arbiter: {note}"));
+    }
+    for damaged in &summary.damaged {
+        crate::output::eprintln(format_args!("arbiter: {damaged}"));
     }
     if ctx.json {
         let files: Vec<_> = summary

@@ -68,33 +68,27 @@ fn is_marker(word: &str) -> bool {
 
 /// Columns `text` takes on a terminal, colour escapes (`ESC [ … m`) excluded.
 pub fn visible_width(text: &str) -> usize {
-    let mut width = 0;
-    let mut in_escape = false;
-    for c in text.chars() {
-        if in_escape {
-            in_escape = !c.is_ascii_alphabetic();
-        } else if c == '\u{1b}' {
-            in_escape = true;
-        } else {
-            width += c.width().unwrap_or(0);
-        }
-    }
-    width
+    shown(text).map(|c| c.width().unwrap_or(0)).sum()
 }
 
 fn strip_escapes(text: &str) -> String {
-    let mut out = String::new();
+    shown(text).collect()
+}
+
+/// The characters of `text` a terminal shows: colour escapes left out.
+fn shown(text: &str) -> impl Iterator<Item = char> + '_ {
     let mut in_escape = false;
-    for c in text.chars() {
+    text.chars().filter(move |&c| {
         if in_escape {
             in_escape = !c.is_ascii_alphabetic();
+            false
         } else if c == '\u{1b}' {
             in_escape = true;
+            false
         } else {
-            out.push(c);
+            true
         }
-    }
-    out
+    })
 }
 
 #[cfg(test)]

@@ -153,6 +153,9 @@ impl Quality {
             return Some(Quality::Type(ty));
         }
         let sub = t.strip_suffix('s').unwrap_or(t);
+        if near_miss(t).is_some() {
+            return None;
+        }
         if sub.is_empty() || !sub.chars().all(|c| c.is_alphanumeric() || c == '-') {
             return None;
         }
@@ -313,9 +316,78 @@ impl Kind {
     }
 }
 
+/// The words a restriction or a quality is made of, that a subtype must not be a typo of.
+const KNOWN_WORDS: &[&str] = &[
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+    "permanent",
+    "player",
+    "opponent",
+    "everything",
+    "white",
+    "blue",
+    "black",
+    "red",
+    "green",
+    "aura",
+    "equipment",
+    "fortification",
+];
+
+/// The known word `word` is a misspelling of (`creture` → `creature`, `rde` → `red`): one
+/// edit away from a word of up to five letters, two from a longer one (an edit: a letter
+/// added, removed, changed, or two neighbours swapped). `None` for a known word itself.
+pub fn near_miss(word: &str) -> Option<&'static str> {
+    let w = word.trim().to_lowercase();
+    let singular = w.strip_suffix('s').unwrap_or(&w);
+    if KNOWN_WORDS.iter().any(|k| *k == w || *k == singular) {
+        return None;
+    }
+    KNOWN_WORDS.iter().copied().find(|k| {
+        let limit = if k.len() <= 5 { 1 } else { 2 };
+        edits(&w, k) <= limit || edits(singular, k) <= limit
+    })
+}
+
+/// The optimal string alignment distance between two words.
+fn edits(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 fn kind(word: &str) -> Option<Kind> {
     if let Some(t) = CardType::from_word(word) {
         return Some(Kind::Type(t));
+    }
+    if near_miss(word).is_some() {
+        return None;
     }
     if word.is_empty()
         || !word

@@ -52,7 +52,7 @@ pub const GAME_KEYS: [&str; 8] = [
 ];
 
 /// The verbs of `Actions`, as an unknown verb's error lists them.
-pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, return, becomes, stops being a creature, gains, loses, gets, is dealt N damage, go to, next turn";
+pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, counter, return, becomes, stops being a creature, gains, loses, gets, is dealt N damage [by M], go to, next turn";
 
 /// The attributes of an object line.
 pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting";
@@ -413,6 +413,7 @@ impl<'a> Reader<'a> {
             players: self.players.clone(),
             active: 0,
             priority: 0,
+            priority_given: false,
             step: Step::PrecombatMain,
             rules: None,
             life: vec![20; n],
@@ -472,6 +473,7 @@ impl<'a> Reader<'a> {
                 _ => {}
             }
         }
+        setup.priority_given = priority.is_some();
         setup.priority = priority.unwrap_or(setup.active);
         Ok(setup)
     }
@@ -811,7 +813,7 @@ impl<'a> Reader<'a> {
                 } else if let Some(v) = a.strip_prefix("enchant ") {
                     match Enchant::parse(v) {
                         Some(e) => abilities.push(Ability::Enchant(e)),
-                        None => return self.err(line, format!("unknown enchant restriction `{v}` (expected e.g. `creature`, `land you control`, `player`, `creature card in a graveyard`)")),
+                        None => return self.err(line, format!("unknown enchant restriction `{v}`{} (expected e.g. `creature`, `land you control`, `player`, `creature card in a graveyard`)", typo_hint(v))),
                     }
                 } else if a == "equip" || a.starts_with("equip ") {
                     abilities.push(Ability::Equip(cost(&a[5..])));
@@ -829,7 +831,7 @@ impl<'a> Reader<'a> {
                     for q in v.split(" and from ") {
                         match Quality::parse(q) {
                             Some(q) => abilities.push(Ability::Protection(q)),
-                            None => return self.err(line, format!("unknown quality `{q}` after `protection from` (expected a color, everything, artifacts, creatures, enchantments, Auras, Equipment)")),
+                            None => return self.err(line, format!("unknown quality `{q}` after `protection from`{} (expected a color, everything, artifacts, creatures, enchantments, Auras, Equipment)", typo_hint(q))),
                         }
                     }
                 } else if let Some(v) = a.strip_prefix("additional land plays ") {
@@ -1009,6 +1011,7 @@ impl<'a> Reader<'a> {
             }
             "destroy" => return eot_only(Statement::Destroy(self.label(line, &s[7..])?)),
             "exile" => return eot_only(Statement::Exile(self.label(line, &s[5..])?)),
+            "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
             "return" => {
                 let body = s[6..].trim();
                 if let Some(l) = body
@@ -1409,14 +1412,25 @@ impl<'a> Reader<'a> {
         if until_end_of_turn {
             return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
         }
-        if let Some(n) = rest
-            .strip_prefix("is dealt ")
-            .and_then(|r| r.strip_suffix(" damage"))
-        {
-            let Some(amount) = number::<i32>(n).filter(|v| *v >= 0) else {
-                return self.err(line, format!("expected a number of damage, found `{n}`"));
+        if let Some(r) = rest.strip_prefix("is dealt ") {
+            let (r, source) = match r.rsplit_once(" damage by ") {
+                Some((n, m)) => (format!("{n} damage"), Some(self.label(line, m)?)),
+                None => (r.to_string(), None),
             };
-            return Ok(Statement::Damage { card, amount });
+            if let Some(n) = r.strip_suffix(" damage") {
+                let Some(amount) = number::<i32>(n).filter(|v| *v >= 0) else {
+                    return self.err(line, format!("expected a number of damage, found `{n}`"));
+                };
+                return Ok(Statement::Damage {
+                    card,
+                    amount,
+                    source,
+                });
+            }
+            return self.err(
+                line,
+                "expected `L is dealt N damage` or `L is dealt N damage by M`",
+            );
         }
         self.unknown_verb(line, s, subject)
     }
@@ -1669,4 +1683,11 @@ fn is_revision_spec(s: &str) -> bool {
     }
     s.chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_')
+}
+
+/// `: did you mean `creature`?` when a word of `text` is a misspelling of a known word.
+fn typo_hint(text: &str) -> String {
+    text.split_whitespace()
+        .find_map(|w| super::card::near_miss(w).map(|k| format!(" (`{w}`: did you mean `{k}`?)")))
+        .unwrap_or_default()
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::model::RuleNumber;
 
 use super::card::CardType;
-use super::game::{Event, EventKind, Game};
+use super::engine::{Event, EventKind, Game};
 use super::statement::{Claim, Scenario, Target, Zone};
 use super::{Citations, Cite, Rules};
 
@@ -276,6 +276,16 @@ pub fn play(
                     for r in &reasons {
                         cs.extend(r.cites.iter().copied());
                     }
+                    log.push(Logged {
+                        event: Event {
+                            kind: EventKind::Refused,
+                            text: format!("action {} was refused", item.n),
+                            cites: cs.clone(),
+                            subjects: item.statement.subjects(),
+                            state_based: false,
+                        },
+                        action: Some(item.n),
+                    });
                     let text = reasons
                         .iter()
                         .map(|r| format!("{} ({})", r.text, map(&r.cites).join(", ")))
@@ -455,7 +465,10 @@ fn board(game: &Game) -> BoardReport {
     BoardReport {
         turn: game.player_name(game.active()).to_string(),
         step: game.step().to_string(),
-        priority: game.player_name(game.priority()).to_string(),
+        priority: game
+            .priority()
+            .map_or("no one", |p| game.player_name(p))
+            .to_string(),
         players,
         cards,
         stack: game.stack_labels(),
@@ -728,11 +741,23 @@ fn check(
         .iter()
         .filter(|l| l.event.subjects.contains(&subject))
         .collect();
-    let decisive = about.iter().rev().find(|l| kinds.contains(&l.event.kind));
-    let cited: Vec<String> = match decisive {
+    let at = about.iter().rposition(|l| kinds.contains(&l.event.kind));
+    let decisive = at.map(|i| about[i]);
+    let mut cited: Vec<String> = match decisive {
         Some(l) => map(&l.event.cites),
         None => Vec::new(),
     };
+    // An action refused, or an attempted change that did nothing, since then: its rules
+    // are evidence for the outcome it failed to change.
+    for l in &about[at.map_or(0, |i| i + 1)..] {
+        if matches!(l.event.kind, EventKind::Refused | EventKind::Note) {
+            for c in map(&l.event.cites) {
+                if !cited.contains(&c) {
+                    cited.push(c);
+                }
+            }
+        }
+    }
     let missing: Vec<String> = e
         .cites
         .iter()

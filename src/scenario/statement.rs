@@ -143,6 +143,9 @@ pub struct Setup {
     pub players: Vec<String>,
     pub active: PlayerId,
     pub priority: PlayerId,
+    /// Whether `priority:` was written (in the cleanup step, a player receives priority
+    /// only by 514.3a's exception, which the file then states).
+    pub priority_given: bool,
     pub step: Step,
     /// `rules:` as written, with its line.
     pub rules: Option<(String, usize)>,
@@ -261,7 +264,11 @@ pub enum Statement {
     Damage {
         card: CardId,
         amount: i32,
+        /// The source of the damage, when the statement names one (`by M`).
+        source: Option<CardId>,
     },
+    /// `counter L`: a spell on the stack is countered (701.6a).
+    Counter(CardId),
     PutCounters {
         card: CardId,
         kind: CounterKind,
@@ -285,6 +292,80 @@ pub enum Statement {
 }
 
 impl Statement {
+    /// The player who takes a player action (casts, plays, activates).
+    pub fn actor(&self) -> Option<PlayerId> {
+        use Statement::*;
+        match self {
+            Play { player, .. }
+            | Cast { player, .. }
+            | Equip { player, .. }
+            | Fortify { player, .. }
+            | Reconfigure { player, .. }
+            | Unattach { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+
+    /// The objects and players the statement names.
+    pub fn subjects(&self) -> Vec<Target> {
+        use Statement::*;
+        let card = |c: &CardId| Target::Card(*c);
+        match self {
+            Play { player, card: c } | Sacrifice { player, card: c } => {
+                vec![Target::Player(*player), card(c)]
+            }
+            Cast {
+                player,
+                card: c,
+                targets,
+            } => {
+                let mut out = vec![Target::Player(*player), card(c)];
+                out.extend(targets.iter().copied());
+                out
+            }
+            Equip {
+                player,
+                equipment: e,
+                target: t,
+            }
+            | Reconfigure {
+                player,
+                equipment: e,
+                target: t,
+            }
+            | Fortify {
+                player,
+                fortification: e,
+                target: t,
+            } => vec![Target::Player(*player), card(e), card(t)],
+            Unattach {
+                player,
+                equipment: e,
+            } => vec![Target::Player(*player), card(e)],
+            PutOntoBattlefield {
+                card: c,
+                attached_to,
+                ..
+            } => std::iter::once(card(c)).chain(*attached_to).collect(),
+            Attach { card: c, to } => vec![card(c), *to],
+            Modify { card: c, .. }
+            | Destroy(c)
+            | Exile(c)
+            | ReturnToBattlefield { card: c, .. }
+            | ReturnToHand(c)
+            | PutCounters { card: c, .. }
+            | RemoveCounters { card: c, .. }
+            | Counter(c) => vec![card(c)],
+            Damage {
+                card: c, source, ..
+            } => std::iter::once(card(c))
+                .chain(source.map(Target::Card))
+                .collect(),
+            LoseLife { player, .. } | GainLife { player, .. } => vec![Target::Player(*player)],
+            GoTo(_) | NextTurn => Vec::new(),
+        }
+    }
+
     /// A player action (checked for legality) rather than an effect that happens.
     pub fn is_player_action(&self) -> bool {
         matches!(

@@ -20,8 +20,12 @@ pub fn corpus_dir() -> Option<PathBuf> {
 
 /// The corpus files (`cr-*.txt`), oldest first.
 pub fn corpus_files() -> Option<Vec<PathBuf>> {
-    let dir = corpus_dir()?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    corpus_files_in(&corpus_dir()?)
+}
+
+/// The corpus files (`cr-*.txt`) of `dir`, oldest first.
+pub fn corpus_files_in(dir: &Path) -> Option<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .ok()?
         .flatten()
         .map(|e| e.path())
@@ -42,6 +46,21 @@ pub fn read_corpus(dir: &Path, id: &str) -> Option<arbiter::model::Revision> {
     let bytes = std::fs::read(&path).ok()?;
     let name = path.display().to_string();
     arbiter::read::read(&name, &bytes, &arbiter::read::ReadOptions::default()).ok()
+}
+
+/// Every corpus revision of `dir`, oldest first; `Err` names a file that does not read.
+pub fn corpus_revisions(dir: &Path) -> Result<Vec<arbiter::model::Revision>, String> {
+    let files =
+        corpus_files_in(dir).ok_or_else(|| format!("{} cannot be listed", dir.display()))?;
+    files
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+            arbiter::read::read(&name, &bytes, &arbiter::read::ReadOptions::default())
+                .map_err(|e| e.to_string())
+        })
+        .collect()
 }
 
 /// Bytes a process wrote, as text.

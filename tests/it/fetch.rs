@@ -32,6 +32,8 @@ enum Reply {
     CutShort { body: Vec<u8>, sent: usize },
     /// Says nothing for this long, then answers 200 with a small text.
     Slow(Duration),
+    /// 200 with `Content-Encoding: gzip`: this body, compressed.
+    Gzip(Vec<u8>),
 }
 
 /// A one-purpose HTTP/1.1 server on 127.0.0.1, one thread per connection. It serves
@@ -132,6 +134,15 @@ fn answer(mut stream: TcpStream, routes: &HashMap<String, Reply>, requests: &Mut
         .into_bytes(),
         Some(Reply::CutShort { body, sent }) => {
             respond("200 OK", "text/plain", body.len(), &body[..*sent])
+        }
+        Some(Reply::Gzip(compressed)) => {
+            let mut out = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                compressed.len()
+            )
+            .into_bytes();
+            out.extend_from_slice(compressed);
+            out
         }
         Some(Reply::Slow(delay)) => {
             std::thread::sleep(*delay);
@@ -370,6 +381,15 @@ fn failures() -> Vec<Failure> {
     };
     vec![
         Failure {
+            what: "a gzip bomb: a small body that decodes to 200 MB",
+            routes: vec![("/bomb.txt", Reply::Gzip(gzip_bomb(200 << 20)))],
+            path: "/bomb.txt",
+            names: "/bomb.txt",
+            args: &[],
+            says: "more than the 20 MB any rules text could be (once decoded)",
+            hint: "check the URL",
+        },
+        Failure {
             what: "a 404",
             routes: vec![],
             path: "/MagicCompRules%2020310601.txt",
@@ -505,6 +525,16 @@ fn failures() -> Vec<Failure> {
             hint: "give the URL of the rules text file, or of a page that links it",
         },
     ]
+}
+
+/// `decoded` zero bytes, gzipped (about a thousandth of that).
+fn gzip_bomb(decoded: usize) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let chunk = vec![0u8; 1 << 20];
+    for _ in 0..decoded / chunk.len() {
+        gz.write_all(&chunk).expect("compress");
+    }
+    gz.finish().expect("compress")
 }
 
 #[test]

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use arbiter::index::Catalogue;
 use assert_cmd::cargo::CommandCargoExt;
 
 const MONTHS: [&str; 12] = [
@@ -27,7 +28,7 @@ const MONTHS: [&str; 12] = [
 
 /// A small official-text revision effective on `2030-month-day`, whose rule 305.2 says
 /// `land_rule`.
-fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
+pub(crate) fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
     let mut s = format!(
         "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {} {day}, 2030.\n\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more players.\n\n100.2. To play, each player needs their own deck. See rule 305.2.\n\n305. Lands\n\n305.2. {land_rule}\n\n",
         MONTHS[month - 1]
@@ -42,13 +43,13 @@ fn rules_text(month: usize, day: u32, land_rule: &str) -> String {
     s
 }
 
-struct Setup {
+pub(crate) struct Setup {
     _tmp: tempfile::TempDir,
-    index: PathBuf,
-    files: PathBuf,
+    pub(crate) index: PathBuf,
+    pub(crate) files: PathBuf,
 }
 
-fn setup() -> Setup {
+pub(crate) fn setup() -> Setup {
     let tmp = tempfile::tempdir().expect("temp dir");
     let index = tmp.path().join("index");
     let files = tmp.path().join("files");
@@ -61,14 +62,14 @@ fn setup() -> Setup {
 }
 
 impl Setup {
-    fn write(&self, name: &str, text: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.files.join(name);
         std::fs::write(&path, text).expect("write file");
         path
     }
 
     /// `count` revisions dated 2030-01-01 onwards.
-    fn many(&self, count: u32) -> Vec<PathBuf> {
+    pub(crate) fn many(&self, count: u32) -> Vec<PathBuf> {
         (0..count)
             .map(|i| {
                 let (month, day) = (1 + (i / 28) as usize, 1 + i % 28);
@@ -84,7 +85,7 @@ impl Setup {
             .collect()
     }
 
-    fn command(&self, args: &[&str]) -> Command {
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::cargo_bin("arbiter").expect("binary");
         cmd.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -95,11 +96,11 @@ impl Setup {
         cmd
     }
 
-    fn run(&self, args: &[&str]) -> Output {
+    pub(crate) fn run(&self, args: &[&str]) -> Output {
         self.command(args).output().expect("run arbiter")
     }
 
-    fn ingest(&self, files: &[PathBuf], extra: &[&str]) -> Output {
+    pub(crate) fn ingest(&self, files: &[PathBuf], extra: &[&str]) -> Output {
         let mut args: Vec<String> = vec!["ingest".into()];
         args.extend(extra.iter().map(|s| s.to_string()));
         args.extend(files.iter().map(|f| f.display().to_string()));
@@ -107,7 +108,7 @@ impl Setup {
         self.run(&args)
     }
 
-    fn revisions(&self) -> Vec<String> {
+    pub(crate) fn revisions(&self) -> Vec<String> {
         let out = self.run(&["revisions", "--json"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
@@ -266,16 +267,10 @@ fn a_changed_schema_is_rebuilt_not_crashed_on() {
     let file = s.write("a.txt", &rules_text(1, 1, "A player can play one land."));
     ok(&s.ingest(&[file], &[]));
     let path = s.index.join("catalogue.json");
-    let catalogue = std::fs::read_to_string(&path).expect("catalogue");
-    let older = catalogue.replace(
-        &format!(
-            "\"schema_version\": {}",
-            arbiter::index::schema::SCHEMA_VERSION
-        ),
-        "\"schema_version\": 0",
-    );
-    assert_ne!(catalogue, older);
-    std::fs::write(&path, older).expect("write catalogue");
+    let bytes = std::fs::read(&path).expect("catalogue");
+    let mut catalogue = Catalogue::from_json(&path, &bytes).expect("a catalogue");
+    catalogue.schema_version = 0;
+    std::fs::write(&path, catalogue.to_json()).expect("write catalogue");
     let out = s.run(&["search", "legend rule"]);
     assert!(ok(&out).contains("704.5j"));
     assert!(
@@ -327,17 +322,16 @@ fn an_index_written_with_json_models_still_reads() {
         std::fs::write(dir.join("model.json"), json).expect("write model.json");
         std::fs::remove_file(dir.join("model.bin")).expect("remove model.bin");
     }
-    let path = s.index.join("catalogue.json");
-    let text_now = std::fs::read_to_string(&path).expect("catalogue");
-    let layout_1 = text_now.replace(
-        &format!(
-            "\"store_version\": {}",
-            arbiter::index::store::STORE_VERSION
-        ),
-        "\"store_version\": 1",
-    );
-    assert_ne!(text_now, layout_1);
-    std::fs::write(&path, layout_1).expect("write catalogue");
+    // Layout 1 had no checksums either.
+    let mut layout_1 = catalogue.clone();
+    layout_1.store_version = 1;
+    layout_1.checksum = None;
+    for entry in &mut layout_1.revisions {
+        entry.model_crc32 = None;
+        entry.search_crc32 = None;
+    }
+    let json = serde_json::to_vec_pretty(&layout_1).expect("json");
+    std::fs::write(s.index.join("catalogue.json"), json).expect("write catalogue");
     let out = ok(&s.run(&["rule", "704.5j", "--rev", "2030-01-01"]));
     assert!(out.contains("legend rule"), "{out}");
     // A new ingest keeps the old revision readable beside the new one.

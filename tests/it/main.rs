@@ -5,6 +5,7 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod browser;
+mod citations;
 mod cli;
 mod common;
 mod corpus;
@@ -13,6 +14,7 @@ mod examples;
 mod export;
 mod fetch;
 mod ingest;
+mod integrity;
 mod relevance;
 mod scenarios;
 mod seeds;

@@ -3,15 +3,10 @@
 //! `tests/scenarios/malformed/*.md` must fail to read with exactly the error written in
 //! its `.err` file. A new case is a new file, not new Rust.
 
-use crate::common;
-
 use std::path::{Path, PathBuf};
 
 use arbiter::commands::check::check_text;
-use arbiter::diff::lineage::{self, Lineage};
 use arbiter::library::Library;
-use arbiter::model::Revision;
-use arbiter::read::{read, ReadOptions};
 
 fn markdown_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -33,50 +28,6 @@ fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
 }
 
-/// What `arbiter ingest` would store: the lineage of every complete revision from the
-/// oldest a scenario names to the canonical one, read from the corpus. `None` (with a
-/// notice) when the corpus is absent: scenarios of other revisions then cite the
-/// canonical numbers.
-fn corpus_lineage(texts: &[String]) -> Option<Lineage> {
-    let Some(dir) = common::corpus_dir() else {
-        eprintln!(
-            "NOTICE: ../shared/corpus (or $ARBITER_CORPUS) is absent; scenarios under other revisions are checked without the rule lineage"
-        );
-        return None;
-    };
-    let oldest = texts
-        .iter()
-        .filter_map(|t| {
-            let line = t
-                .lines()
-                .find(|l| l.trim().to_lowercase().starts_with("- rules:"))?;
-            let value = line.split_once(':')?.1.trim().to_string();
-            value.get(..10).map(str::to_string)
-        })
-        .min()?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .and_then(|n| n.strip_prefix("cr-"))
-                .and_then(|n| n.strip_suffix(".txt"))
-                .is_some_and(|date| date >= oldest.as_str() && date <= "2026-01-16")
-        })
-        .collect();
-    files.sort();
-    let revisions: Vec<Revision> = files
-        .iter()
-        .filter_map(|f| {
-            let bytes = std::fs::read(f).ok()?;
-            read(&f.display().to_string(), &bytes, &ReadOptions::default()).ok()
-        })
-        .collect();
-    let refs: Vec<&Revision> = revisions.iter().collect();
-    Some(lineage::build(&refs))
-}
-
 #[test]
 fn every_scenario_holds() {
     let files = markdown_files(&scenarios_dir());
@@ -89,14 +40,13 @@ fn every_scenario_holds() {
         .iter()
         .map(|f| std::fs::read_to_string(f).unwrap_or_default())
         .collect();
-    let lineage = corpus_lineage(&texts);
     let mut failures = Vec::new();
     for (file, text) in files.iter().zip(&texts) {
         let name = file
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        match check_text(&library, lineage.as_ref(), &name, text) {
+        match check_text(&library, &name, text) {
             Err(e) => failures.push(format!("{name}: could not be read: {e}")),
             Ok(report) if !report.passed => {
                 let mut detail = format!("{name}: {}", report.scenario);
@@ -139,7 +89,7 @@ fn every_malformed_scenario_fails_with_its_error() {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let expected =
             std::fs::read_to_string(file.with_extension("err")).map(|s| s.trim_end().to_string());
-        let actual = match check_text(&library, None, &name, &text) {
+        let actual = match check_text(&library, &name, &text) {
             Ok(_) => "(read without error)".to_string(),
             Err(e) => e.to_string(),
         };

@@ -1,0 +1,285 @@
+//! Player actions (116, 305, 602): dispatching an item of `Actions`, playing a land (a
+//! special action) and activating the attachment abilities (equip 702.6, fortify
+//! 702.67, reconfigure 702.151).
+
+use super::prelude::*;
+
+impl Game {
+    // ----- player actions -------------------------------------------------------------
+
+    /// Performs one item of `Actions`: the events it caused, or why it is illegal (the
+    /// game is then untouched).
+    pub fn perform(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
+        // `in response,`: the players before the responder passed priority in turn until
+        // it reached them (117.3d).
+        let before = self.priority;
+        if item.in_response && !self.stack.is_empty() && self.priority().is_some() {
+            if let Some(p) = item.statement.actor() {
+                self.priority = p;
+            }
+        }
+        let done = self.perform_statement(item);
+        if done.is_err() {
+            self.priority = before;
+        }
+        done
+    }
+
+    fn perform_statement(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
+        match item.statement.clone() {
+            Statement::Play { player, card } => self.play_land(player, card),
+            Statement::Cast {
+                player,
+                card,
+                targets,
+            } => self.cast(player, card, &targets),
+            Statement::Equip {
+                player,
+                equipment,
+                target,
+            } => self.activate(player, equipment, Some(target), AbilityKind::Equip),
+            Statement::Fortify {
+                player,
+                fortification,
+                target,
+            } => self.activate(player, fortification, Some(target), AbilityKind::Fortify),
+            Statement::Reconfigure {
+                player,
+                equipment,
+                target,
+            } => self.activate(player, equipment, Some(target), AbilityKind::Reconfigure),
+            Statement::Unattach { player, equipment } => {
+                self.activate(player, equipment, None, AbilityKind::Unattach)
+            }
+            Statement::PutOntoBattlefield {
+                card,
+                under,
+                attached_to,
+            } => self.put_onto_battlefield(card, under, attached_to, item.choice, false),
+            Statement::ReturnToBattlefield { card, under } => {
+                self.put_onto_battlefield(card, under, None, item.choice, true)
+            }
+            other => self.effect(other),
+        }
+    }
+
+    pub(super) fn play_land(&mut self, p: PlayerId, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut out = Vec::new();
+        let name = self.label(c).to_string();
+        let v = self.view(c);
+        let zone = self.zone(c);
+        if !v.chars.is(CardType::Land) {
+            out.push(reason(
+                &[cite::R305_1],
+                format!("{name} is not a land card; only lands are played (cast it instead)"),
+            ));
+        }
+        match zone {
+            Zone::Hand(o) if o == p => {}
+            Zone::Graveyard(o) if o == p && self.may_play_lands_from_graveyard(p) => {}
+            Zone::Graveyard(o) if o == p => out.push(reason(&[cite::R305_1], format!("{name} is in {}'s graveyard; a land is played from its owner's hand unless an effect allows another zone (such as Crucible of Worlds)", self.player_name(o)))),
+            z => out.push(reason(&[cite::R305_1], format!("{name} is {}; a player plays a land card from their own hand", self.where_is(z)))),
+        }
+        if p != self.active {
+            out.push(reason(
+                &[cite::R305_3, cite::R116_2A],
+                format!(
+                    "{} can't play a land when it isn't their turn (it is {}'s turn)",
+                    self.player_name(p),
+                    self.player_name(self.active)
+                ),
+            ));
+        }
+        if !self.step.is_main_phase() {
+            out.push(reason(
+                &[cite::R305_1, cite::R116_2A, cite::R505_6B],
+                format!(
+                    "a land is played only during a main phase, and it is the {} step",
+                    self.step
+                ),
+            ));
+        }
+        if !self.stack.is_empty() {
+            out.push(reason(
+                &[cite::R305_1, cite::R116_2A],
+                format!(
+                    "a land is played only when the stack is empty, and it holds {}",
+                    self.stack_labels().join(", ")
+                ),
+            ));
+        }
+        if p == self.active && self.stack.is_empty() {
+            for mut r in self.priority_problems(p) {
+                r.cites.extend([cite::R305_1, cite::R116_2A]);
+                out.push(r);
+            }
+        }
+        if p == self.active {
+            let allowed = self.land_plays_allowed(p);
+            let played = self.lands_played(p);
+            if played >= allowed {
+                let limit = reason(
+                    // Before 305.2b, the land limit was part of 305.3 (2011-07-15).
+                    &[cite::R305_2, cite::R305_2B.or_else(cite::R305_3_LAND_LIMIT)],
+                    format!(
+                        "{} has played {played} land{} this turn and can play {allowed}",
+                        self.player_name(p),
+                        plural(played)
+                    ),
+                );
+                out.push(limit);
+            }
+        }
+        if !out.is_empty() {
+            return Err(out);
+        }
+        let receives = self.keeps_priority(p);
+        let mut events = vec![event(
+            EventKind::Played,
+            vec![Target::Player(p), Target::Card(c)],
+            &[
+                cite::R305_1,
+                cite::R116_2A,
+                cite::R305_2,
+                cite::R305_2A,
+                cite::R117_3C,
+            ],
+            format!(
+                "{} plays {name} (a special action; it doesn't use the stack); {}",
+                self.player_name(p),
+                receives
+            ),
+        )];
+        events.extend(self.move_card(
+            c,
+            Zone::Battlefield,
+            Some(p),
+            &[cite::R305_1],
+            "played as a land",
+        ));
+        self.players[p].lands_played += 1;
+        Ok(events)
+    }
+
+    pub(super) fn may_play_lands_from_graveyard(&self, p: PlayerId) -> bool {
+        (0..self.cards.len()).any(|c| {
+            self.on_battlefield(c) && {
+                let v = self.view(c);
+                v.controller == p && v.chars.has(&Ability::PlayLandsFromGraveyard)
+            }
+        })
+    }
+
+    pub(super) fn activate(
+        &mut self,
+        p: PlayerId,
+        src: CardId,
+        target: Option<CardId>,
+        kind: AbilityKind,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut out = Vec::new();
+        let name = self.label(src).to_string();
+        let v = self.view(src);
+        let (rule, ability, req): (Cite, Ability, Requirement) = match kind {
+            AbilityKind::Equip => (
+                cite::R702_6A,
+                Ability::Equip(None),
+                Requirement::CreatureYouControl,
+            ),
+            AbilityKind::Fortify => (
+                cite::R702_67A,
+                Ability::Fortify(None),
+                Requirement::LandYouControl,
+            ),
+            AbilityKind::Reconfigure | AbilityKind::Unattach => (
+                cite::R702_151A,
+                Ability::Reconfigure(None),
+                Requirement::AnotherCreatureYouControl,
+            ),
+        };
+        let kw = ability_name(kind);
+        if matches!(kind, AbilityKind::Reconfigure | AbilityKind::Unattach)
+            && !self.rules.has(Difference::Reconfigure)
+        {
+            return Err(vec![reason(
+                &[cite::R702_151],
+                format!(
+                    "reconfigure doesn't exist under the rules of {} (it exists from 2022-02-18)",
+                    self.rules.date
+                ),
+            )]);
+        }
+        if !self.on_battlefield(src) {
+            out.push(reason(
+                &[cite::R602_2],
+                format!(
+                    "{name} is {}, not on the battlefield",
+                    self.where_is(self.zone(src))
+                ),
+            ));
+        } else if v.controller != p {
+            out.push(reason(
+                &[cite::R602_2, cite::R301_5D],
+                format!(
+                    "{name} is controlled by {}; only its controller can activate its abilities",
+                    self.player_name(v.controller)
+                ),
+            ));
+        }
+        if !v.chars.has(&ability) {
+            out.push(reason(&[rule], format!("{name} has no {kw} ability")));
+        }
+        out.extend(self.sorcery_timing(
+            p,
+            &[rule, cite::R602_5D],
+            &format!("{kw} can be activated"),
+        ));
+        out.extend(self.priority_problems(p));
+        if let Some(t) = target {
+            out.extend(self.target_problems(src, p, Target::Card(t), req));
+        }
+        if kind == AbilityKind::Unattach
+            && !matches!(self.attached_to(src), Some(Target::Card(t)) if self.is_creature(t))
+        {
+            out.push(reason(&[cite::R702_151A], format!("{name} isn't attached to a creature; its unattach ability can be activated only while it is")));
+        }
+        if !out.is_empty() {
+            return Err(out);
+        }
+        let targets: Vec<(Target, u32)> = target
+            .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
+            .into_iter()
+            .collect();
+        let text = match target {
+            Some(t) => format!(
+                "{} activates {kw} of {name} targeting {}",
+                self.player_name(p),
+                self.label(t)
+            ),
+            None => format!(
+                "{} activates the unattach ability of {name}",
+                self.player_name(p)
+            ),
+        };
+        let mut subjects = vec![Target::Player(p), Target::Card(src)];
+        subjects.extend(target.map(Target::Card));
+        let text = format!("{text}; {}", self.keeps_priority(p));
+        let events = vec![event(
+            EventKind::Stack,
+            subjects,
+            &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
+            text,
+        )];
+        let source_object = self.cards[src].object;
+        self.stack.push(StackItem {
+            kind: StackKind::Ability {
+                source: src,
+                source_object,
+                ability: kind,
+            },
+            controller: p,
+            targets,
+        });
+        Ok(events)
+    }
+}

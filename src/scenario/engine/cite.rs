@@ -1,0 +1,261 @@
+//! Rule numbers as data. Every rule the engine applies is a constant of the one table
+//! below, named after its number (`R704_5M` is 704.5m): a misspelled name doesn't compile,
+//! and a malformed number in the table fails const evaluation, so it doesn't compile
+//! either. Numbers are those of [`CANONICAL`] unless the entry names another revision
+//! (a rule that no longer exists today); the shell translates them into the numbering
+//! of the revision a scenario chose.
+
+use crate::model::{Date, RuleNumber};
+
+/// The revision whose numbering the table is written in.
+pub const CANONICAL: Date = Date {
+    year: 2026,
+    month: 1,
+    day: 16,
+};
+
+/// A rule the engine cites: a number in the numbering of one revision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cite {
+    pub rule: RuleNumber,
+    /// The revision whose numbering `rule` is in.
+    pub numbering: Date,
+    /// Where the chosen revision has no counterpart of `rule` (a rule since split off),
+    /// the rule that said the same there, in the numbering of another revision.
+    pub otherwise: Option<(RuleNumber, Date)>,
+}
+
+impl Cite {
+    /// A rule number of the canonical revision.
+    pub const fn canonical(rule: RuleNumber) -> Cite {
+        Cite {
+            rule,
+            numbering: CANONICAL,
+            otherwise: None,
+        }
+    }
+
+    /// The same citation, with `other` cited for revisions that lack this rule.
+    pub const fn or_else(self, other: Cite) -> Cite {
+        Cite {
+            otherwise: Some((other.rule, other.numbering)),
+            ..self
+        }
+    }
+}
+
+/// Reads a rule number at compile time; a malformed one panics during const evaluation,
+/// which is a compile error.
+const fn number(s: &str) -> RuleNumber {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut rule: u16 = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        rule = rule * 10 + (b[i] - b'0') as u16;
+        i += 1;
+    }
+    if i != 3 {
+        panic!("a rule number starts with three digits");
+    }
+    if i == b.len() {
+        return RuleNumber::rule(rule);
+    }
+    if b[i] != b'.' {
+        panic!("a rule number's subrule follows a period");
+    }
+    i += 1;
+    let start = i;
+    let mut sub: u16 = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        sub = sub * 10 + (b[i] - b'0') as u16;
+        i += 1;
+    }
+    if i == start {
+        panic!("a subrule number has digits");
+    }
+    if i == b.len() {
+        return RuleNumber::subrule(rule, sub);
+    }
+    let letter = b[i];
+    if i + 1 != b.len() || !letter.is_ascii_lowercase() || letter == b'l' || letter == b'o' {
+        panic!("a subrule letter is one lower-case letter other than l and o");
+    }
+    RuleNumber::lettered(rule, sub, letter as char)
+}
+
+macro_rules! table {
+    ($($name:ident = $n:literal $(in $y:literal - $m:literal - $d:literal)?;)*) => {
+        $(
+            #[doc = concat!("Rule ", $n, $(" (numbered as in ", stringify!($y), "-", stringify!($m), "-", stringify!($d), ")",)? ".")]
+            pub const $name: Cite = table!(@cite $n $(, $y, $m, $d)?);
+        )*
+        /// Every constant with its name, for the test that each name says its number.
+        pub const TABLE: &[(&str, Cite)] = &[$((stringify!($name), $name)),*];
+    };
+    (@cite $n:literal) => { Cite::canonical(number($n)) };
+    (@cite $n:literal, $y:literal, $m:literal, $d:literal) => {
+        Cite {
+            rule: number($n),
+            numbering: Date { year: $y, month: $m, day: $d },
+            otherwise: None,
+        }
+    };
+}
+
+table! {
+    R104_5 = "104.5";
+    R110_2 = "110.2";
+    R110_2A = "110.2a";
+    R110_4 = "110.4";
+    R111_7 = "111.7";
+    R111_8 = "111.8";
+    R115_1 = "115.1";
+    R115_1B = "115.1b";
+    R115_2 = "115.2";
+    R115_5 = "115.5";
+    R116_2A = "116.2a";
+    R117_1 = "117.1";
+    R117_1A = "117.1a";
+    R117_3A = "117.3a";
+    R117_3C = "117.3c";
+    R117_4 = "117.4";
+    R119_3 = "119.3";
+    R120_1 = "120.1";
+    R120_3 = "120.3";
+    R120_3C = "120.3c";
+    R120_3E = "120.3e";
+    R120_3H = "120.3h";
+    R122_1 = "122.1";
+    R122_3 = "122.3";
+    R301_1 = "301.1";
+    R301_5 = "301.5";
+    R301_5B = "301.5b";
+    R301_5C = "301.5c";
+    R301_5D = "301.5d";
+    R301_5E = "301.5e";
+    R301_6 = "301.6";
+    R302_1 = "302.1";
+    R303_1 = "303.1";
+    R303_4 = "303.4";
+    R303_4A = "303.4a";
+    R303_4B = "303.4b";
+    R303_4C = "303.4c";
+    R303_4D = "303.4d";
+    R303_4F = "303.4f";
+    R303_4G = "303.4g";
+    R303_4H = "303.4h";
+    R303_4I = "303.4i";
+    R303_4J = "303.4j";
+    R303_7A = "303.7a";
+    R304_1 = "304.1";
+    R305_1 = "305.1";
+    R305_2 = "305.2";
+    R305_2A = "305.2a";
+    R305_2B = "305.2b";
+    R305_3 = "305.3";
+    R305_4 = "305.4";
+    R305_9 = "305.9";
+    R306_1 = "306.1";
+    R307_1 = "307.1";
+    R310_1 = "310.1";
+    R310_7 = "310.7";
+    R310_9 = "310.9";
+    R310_10 = "310.10";
+    R310_11A = "310.11a";
+    R400_3 = "400.3";
+    R400_4A = "400.4a";
+    R400_7 = "400.7";
+    R500_1 = "500.1";
+    R500_2 = "500.2";
+    R502_3 = "502.3";
+    R502_4 = "502.4";
+    R505_6B = "505.6b";
+    R514_2 = "514.2";
+    R514_3 = "514.3";
+    R601_2 = "601.2";
+    R601_2A = "601.2a";
+    R601_3 = "601.3";
+    R602_2 = "602.2";
+    R602_5D = "602.5d";
+    R608_2B = "608.2b";
+    R608_2C = "608.2c";
+    R608_2N = "608.2n";
+    R608_3 = "608.3";
+    R608_3A = "608.3a";
+    R608_3B = "608.3b";
+    R608_3C = "608.3c";
+    R613_1B = "613.1b";
+    R613_1D = "613.1d";
+    R613_1F = "613.1f";
+    R613_4B = "613.4b";
+    R613_4C = "613.4c";
+    R613_7B = "613.7b";
+    R701_3A = "701.3a";
+    R701_3B = "701.3b";
+    R701_6A = "701.6a";
+    R701_8A = "701.8a";
+    R701_13A = "701.13a";
+    R701_21A = "701.21a";
+    R702_5A = "702.5a";
+    R702_5D = "702.5d";
+    R702_6A = "702.6a";
+    R702_8A = "702.8a";
+    R702_11B = "702.11b";
+    R702_12B = "702.12b";
+    R702_16B = "702.16b";
+    R702_16C = "702.16c";
+    R702_16D = "702.16d";
+    R702_16J = "702.16j";
+    R702_18A = "702.18a";
+    R702_67A = "702.67a";
+    R702_151 = "702.151";
+    R702_151A = "702.151a";
+    R702_151B = "702.151b";
+    R704_5A = "704.5a";
+    R704_5D = "704.5d";
+    R704_5F = "704.5f";
+    R704_5G = "704.5g";
+    R704_5I = "704.5i";
+    R704_5J = "704.5j";
+    R704_5K = "704.5k";
+    R704_5M = "704.5m";
+    R704_5N = "704.5n";
+    R704_5P = "704.5p";
+    R704_5Q = "704.5q";
+    R704_5V = "704.5v";
+    R704_5W = "704.5w";
+    R704_5X = "704.5x";
+    R704_5Y = "704.5y";
+    R800_4A = "800.4a";
+    R702_16E = "702.16e";
+    // Rules today's revision no longer has, in the numbering of a revision that had them.
+    R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
+    R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_says_its_number() {
+        for (name, cite) in TABLE {
+            let written = format!("R{}", cite.rule.short().replace('.', "_").to_uppercase());
+            assert!(
+                name.starts_with(&written),
+                "{name} holds {}",
+                cite.rule.short()
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_read_at_compile_time_as_at_run_time() {
+        for (_, cite) in TABLE {
+            assert_eq!(
+                cite.rule.short().parse::<RuleNumber>().ok(),
+                Some(cite.rule)
+            );
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The rules kernel: a pure engine (no I/O, no index, no terminal), one chapter of the
+//! Comprehensive Rules a file. A [`Game`] is built from a validated setup; each action
+//! either applies and returns the events it caused or is illegal and returns the reasons,
+//! leaving the game untouched. Every event and reason carries its citations, constants of
+//! [`cite`]; what differs between revisions is one table in [`revisions`].
+//!
+//! - [`state`]: objects, players, zones, turn and step (chapters 1–4, 400.7)
+//! - [`characteristics`]: printed values and continuous effects (613)
+//! - [`legality`]: attaching and targeting (115, 301, 303, 702)
+//! - [`event`], [`apply`]: what happens; `apply` moves objects and attaches them
+//! - [`priority`], [`actions`], [`stack`]: who may act, player actions, the stack (117, 305,
+//!   601, 602, 608)
+//! - [`effects`]: one-shot effects and the turn (110, 119, 120, 122, 500, 701)
+//! - [`sba`]: state-based actions (704)
+//! - [`multiplayer`]: a player leaving a game of three or more (104.5, 800.4a)
+
+pub mod actions;
+pub mod apply;
+pub mod characteristics;
+pub mod cite;
+pub mod effects;
+pub mod event;
+pub mod legality;
+pub mod multiplayer;
+pub mod priority;
+pub mod revisions;
+pub mod sba;
+pub mod stack;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
+
+pub use event::{Event, EventKind, Reason};
+pub use state::{Game, View};
+
+/// What every chapter of the kernel uses.
+mod prelude {
+    pub(super) use std::collections::BTreeMap;
+
+    pub(super) use super::super::card::{
+        Ability, CardType, Characteristics, Controlled, Enchant, PowerToughness, Quality, Supertype,
+    };
+    pub(super) use super::super::statement::{
+        ActionItem, CardId, Change, CounterKind, PlayerId, Setup, Statement, Step, Target, Zone,
+    };
+    pub(super) use super::characteristics::{ContinuousEffect, Effects};
+    pub(super) use super::cite::{self, Cite};
+    pub(super) use super::event::{cites, dedup, event, plural, reason, Event, EventKind, Reason};
+    pub(super) use super::legality::Requirement;
+    pub(super) use super::revisions::{Difference, Rules};
+    pub(super) use super::state::{ability_name, AbilityKind, Game, StackItem, StackKind, View};
+}

@@ -1,0 +1,155 @@
+//! What changed when: one table of the differences between revisions that the rules
+//! consult ([`Rules::has`]), instead of comparisons of dates scattered through the
+//! engine. Each row says what the rule is, from which revision it applies and until
+//! which (the first revision without it). Found by diffing the corpus (`arbiter diff`).
+
+use crate::model::Date;
+
+/// A rule that some revisions have and others don't.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difference {
+    /// 704.5j: the legend rule applies per controller, who chooses which to keep. Before,
+    /// every legendary permanent sharing a name went to its owner's graveyard.
+    LegendRulePerController,
+    /// 704.5j until 2017-09-29: the planeswalker uniqueness rule.
+    PlaneswalkerUniqueness,
+    /// 702.151: reconfigure.
+    Reconfigure,
+    /// 310, 704.5v–x: battles.
+    Battles,
+    /// 303.7a, 704.5y: Roles.
+    Roles,
+    /// 608.3a/608.3b: a permanent spell resolving, or not for want of a legal target, has
+    /// its own rules. Before, 608.3 and 608.2b said it.
+    PermanentSpellRules,
+}
+
+const fn date(year: u16, month: u8, day: u8) -> Date {
+    Date { year, month, day }
+}
+
+/// One row: a difference, the first revision that has it and the first that doesn't.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub difference: Difference,
+    pub from: Option<Date>,
+    pub until: Option<Date>,
+}
+
+/// The table.
+pub const DIFFERENCES: &[Row] = &[
+    Row {
+        difference: Difference::LegendRulePerController,
+        from: Some(date(2013, 7, 13)),
+        until: None,
+    },
+    Row {
+        difference: Difference::PlaneswalkerUniqueness,
+        from: None,
+        until: Some(date(2017, 9, 29)),
+    },
+    Row {
+        difference: Difference::Reconfigure,
+        from: Some(date(2022, 2, 18)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Battles,
+        from: Some(date(2023, 4, 14)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Roles,
+        from: Some(date(2023, 9, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::PermanentSpellRules,
+        from: Some(date(2023, 4, 14)),
+        until: None,
+    },
+];
+
+/// Why the checker can't play a revision.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the checker supports the rules from 2009-07-11 on (the Magic 2010 rules: the battlefield, the current numbering); {date} is older, when the rules used \"in play\" and another numbering — choose a later revision with `rules:`")]
+pub struct Unsupported {
+    pub date: Date,
+}
+
+/// The rules in force: those of the revision of `date`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    pub date: Date,
+}
+
+impl Rules {
+    /// The first revision the checker supports (Magic 2010 rules).
+    pub const FIRST: Date = date(2009, 7, 11);
+
+    pub fn for_date(d: Date) -> Result<Rules, Unsupported> {
+        if d < Self::FIRST {
+            return Err(Unsupported { date: d });
+        }
+        Ok(Rules { date: d })
+    }
+
+    /// Today's rules.
+    pub fn canonical() -> Rules {
+        Rules {
+            date: super::cite::CANONICAL,
+        }
+    }
+
+    /// Whether these rules have `difference`, by the table.
+    pub fn has(&self, difference: Difference) -> bool {
+        DIFFERENCES
+            .iter()
+            .filter(|r| r.difference == difference)
+            .any(|r| r.from.is_none_or(|f| self.date >= f) && r.until.is_none_or(|u| self.date < u))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_rules_older_than_magic_2010() {
+        assert!(Rules::for_date(date(2009, 5, 1)).is_err());
+        assert!(Rules::for_date(date(2009, 7, 11)).is_ok());
+    }
+
+    #[test]
+    fn the_legend_rule_changed_on_2013_07_13() {
+        let before = Rules::for_date(date(2013, 4, 15)).unwrap();
+        let after = Rules::for_date(date(2013, 7, 13)).unwrap();
+        assert!(!before.has(Difference::LegendRulePerController));
+        assert!(after.has(Difference::LegendRulePerController));
+    }
+
+    #[test]
+    fn planeswalker_uniqueness_ended_on_2017_09_29() {
+        assert!(Rules::for_date(date(2017, 4, 28))
+            .unwrap()
+            .has(Difference::PlaneswalkerUniqueness));
+        assert!(!Rules::for_date(date(2017, 9, 29))
+            .unwrap()
+            .has(Difference::PlaneswalkerUniqueness));
+    }
+
+    #[test]
+    fn every_difference_has_a_row() {
+        use Difference::*;
+        for d in [
+            LegendRulePerController,
+            PlaneswalkerUniqueness,
+            Reconfigure,
+            Battles,
+            Roles,
+            PermanentSpellRules,
+        ] {
+            assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
+        }
+    }
+}

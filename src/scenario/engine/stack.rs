@@ -1,0 +1,386 @@
+//! The stack (405, 601, 608): casting a spell, and resolving the top object: targets
+//! checked again (608.2b), a permanent spell entering the battlefield, an instant or
+//! sorcery going to its owner's graveyard, an ability doing what it says.
+
+use super::prelude::*;
+
+impl Game {
+    /// The rule by which a permanent spell without targets resolves and enters the
+    /// battlefield: 608.3a from 2023-04-14, 608.3 before (607.3 in 2009-07-11).
+    fn permanent_spell_resolves(&self) -> Cite {
+        if self.rules.has(Difference::PermanentSpellRules) {
+            cite::R608_3A
+        } else {
+            cite::R608_3
+        }
+    }
+
+    /// The rule by which a permanent spell whose targets are all illegal doesn't resolve:
+    /// 608.3b from 2023-04-14, 608.2b before.
+    fn permanent_spell_fizzles(&self) -> Cite {
+        if self.rules.has(Difference::PermanentSpellRules) {
+            cite::R608_3B
+        } else {
+            cite::R608_2B
+        }
+    }
+
+    /// Counters a spell (701.6a): it leaves the stack without resolving and goes to its
+    /// owner's graveyard.
+    pub(super) fn counter(&mut self, c: CardId) -> Vec<Event> {
+        if self.zone(c) != Zone::Stack {
+            return vec![event(
+                EventKind::Note,
+                vec![Target::Card(c)],
+                &[cite::R701_6A],
+                format!(
+                    "{} isn't a spell on the stack (it's {}); nothing is countered",
+                    self.label(c),
+                    self.where_is(self.zone(c))
+                ),
+            )];
+        }
+        let owner = self.owner(c);
+        let mut events = vec![event(
+            EventKind::Stack,
+            vec![Target::Card(c)],
+            &[cite::R701_6A],
+            format!("{} is countered", self.label(c)),
+        )];
+        events.extend(self.move_card(
+            c,
+            Zone::Graveyard(owner),
+            None,
+            &[cite::R701_6A],
+            "a countered spell is put into its owner's graveyard",
+        ));
+        events
+    }
+
+    pub(super) fn cast(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        targets: &[Target],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut out = Vec::new();
+        let name = self.label(c).to_string();
+        let v = self.view(c);
+        match self.zone(c) {
+            Zone::Hand(o) if o == p => {}
+            z => out.push(reason(&[cite::R601_3], format!("{name} is {}; {} may cast it only from their own hand unless an effect allows otherwise", self.where_is(z), self.player_name(p)))),
+        }
+        if v.chars.is(CardType::Land) {
+            out.push(reason(
+                &[cite::R305_9],
+                format!("{name} is a land; it can be played, not cast"),
+            ));
+        }
+        let instant_speed = v.chars.is(CardType::Instant) || v.chars.has(&Ability::Flash);
+        if !instant_speed {
+            let rule = [
+                (CardType::Sorcery, cite::R307_1),
+                (CardType::Creature, cite::R302_1),
+                (CardType::Artifact, cite::R301_1),
+                (CardType::Enchantment, cite::R303_1),
+                (CardType::Planeswalker, cite::R306_1),
+                (CardType::Battle, cite::R310_1),
+            ]
+            .iter()
+            .find(|(t, _)| v.chars.is(*t))
+            .map(|(_, r)| *r)
+            .unwrap_or(cite::R307_1);
+            let what = format!("{name} (without flash) can be cast");
+            out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], &what));
+        }
+        out.extend(self.priority_problems(p));
+        let aura = v.chars.has_subtype("aura");
+        if aura {
+            if targets.len() != 1 {
+                out.push(reason(&[cite::R303_4A, cite::R115_1B], format!("an Aura spell requires exactly one target, defined by its enchant ability; {} given", targets.len())));
+            }
+            for t in targets {
+                out.extend(self.target_problems(c, p, *t, Requirement::Aura));
+            }
+        } else {
+            for t in targets {
+                if *t == Target::Card(c) {
+                    out.push(reason(
+                        &[cite::R115_5],
+                        "a spell can't target itself".to_string(),
+                    ));
+                    continue;
+                }
+                out.extend(self.target_problems(c, p, *t, Requirement::Any));
+            }
+        }
+        if !out.is_empty() {
+            return Err(out);
+        }
+        let targets: Vec<(Target, u32)> =
+            targets.iter().map(|t| (*t, self.object_of(*t))).collect();
+        let text = if targets.is_empty() {
+            format!("{} casts {name}", self.player_name(p))
+        } else {
+            format!(
+                "{} casts {name} targeting {}",
+                self.player_name(p),
+                targets
+                    .iter()
+                    .map(|(t, _)| self.target_name(*t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let mut subjects = vec![Target::Player(p), Target::Card(c)];
+        subjects.extend(targets.iter().map(|(t, _)| *t));
+        let mut numbers = vec![cite::R601_2, cite::R117_3C];
+        if aura {
+            numbers.extend([cite::R303_4A, cite::R115_1B]);
+        }
+        if v.chars.is(CardType::Instant) {
+            numbers.extend([cite::R304_1, cite::R117_1A]);
+        } else if v.chars.has(&Ability::Flash) {
+            numbers.extend([cite::R702_8A, cite::R117_1A]);
+        }
+        let text = format!("{text}; {}", self.keeps_priority(p));
+        let mut events = vec![event(EventKind::Stack, subjects, &numbers, text)];
+        events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], "cast"));
+        self.stack.push(StackItem {
+            kind: StackKind::Spell(c),
+            controller: p,
+            targets,
+        });
+        Ok(events)
+    }
+
+    pub(super) fn object_of(&self, t: Target) -> u32 {
+        match t {
+            Target::Card(c) => self.cards.get(c).map(|c| c.object).unwrap_or(0),
+            Target::Player(_) => 0,
+        }
+    }
+
+    // ----- the stack (405, 608) -------------------------------------------------------
+
+    pub fn stack_is_empty(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    /// Resolves the top object of the stack (608).
+    pub fn resolve_top(&mut self) -> Vec<Event> {
+        let Some(item) = self.stack.last().cloned() else {
+            return Vec::new();
+        };
+        let mut events = Vec::new();
+        // 608.2b: targets still legal?
+        let req = match item.kind {
+            StackKind::Spell(c) if self.view(c).chars.has_subtype("aura") => Requirement::Aura,
+            StackKind::Spell(_) => Requirement::Any,
+            StackKind::Ability { ability, .. } => match ability {
+                AbilityKind::Equip => Requirement::CreatureYouControl,
+                AbilityKind::Fortify => Requirement::LandYouControl,
+                _ => Requirement::AnotherCreatureYouControl,
+            },
+        };
+        let source = match item.kind {
+            StackKind::Spell(c) => c,
+            StackKind::Ability { source, .. } => source,
+        };
+        let mut illegal = Vec::new();
+        for (t, obj) in &item.targets {
+            let mut why = Vec::new();
+            if let Target::Card(tc) = t {
+                if self.cards.get(*tc).map(|c| c.object) != Some(*obj) {
+                    why.push(reason(
+                        &[cite::R608_2B, cite::R400_7],
+                        format!(
+                            "{} changed zones since it was targeted and is a new object",
+                            self.label(*tc)
+                        ),
+                    ));
+                }
+            }
+            if why.is_empty() {
+                why = self.target_problems(source, item.controller, *t, req);
+            }
+            if !why.is_empty() {
+                illegal.push((*t, why));
+            }
+        }
+        let all_illegal = !item.targets.is_empty() && illegal.len() == item.targets.len();
+        let desc = match item.kind {
+            StackKind::Spell(c) => self.label(c).to_string(),
+            StackKind::Ability {
+                source, ability, ..
+            } => format!(
+                "the {} ability of {}",
+                ability_name(ability),
+                self.label(source)
+            ),
+        };
+        self.stack.pop();
+        self.priority = self.active;
+        if all_illegal {
+            let rule = match item.kind {
+                StackKind::Spell(c)
+                    if self
+                        .view(c)
+                        .chars
+                        .type_line
+                        .types
+                        .iter()
+                        .any(|t| t.is_permanent()) =>
+                {
+                    self.permanent_spell_fizzles()
+                }
+                _ => cite::R608_2B,
+            };
+            // 608.3b checks legality "as described in 608.2b": both are cited.
+            let mut cites_all = cites(&[rule, cite::R608_2B]);
+            let mut whys = Vec::new();
+            for (_, why) in &illegal {
+                for r in why {
+                    cites_all.extend(r.cites.iter().copied());
+                    whys.push(r.text.clone());
+                }
+            }
+            dedup(&mut cites_all);
+            let mut ev = Event {
+                kind: EventKind::Stack,
+                text: format!(
+                    "{desc} doesn't resolve: every target is illegal ({})",
+                    whys.join("; ")
+                ),
+                cites: cites_all,
+                subjects: vec![Target::Card(source)],
+                state_based: false,
+            };
+            if let StackKind::Spell(c) = item.kind {
+                ev.subjects.extend(item.targets.iter().map(|(t, _)| *t));
+                events.push(ev);
+                let owner = self.owner(c);
+                events.extend(self.move_card(
+                    c,
+                    Zone::Graveyard(owner),
+                    None,
+                    &[rule, cite::R608_2B],
+                    "it didn't resolve",
+                ));
+            } else {
+                events.push(ev);
+            }
+            return events;
+        }
+        match item.kind {
+            StackKind::Spell(c) => {
+                let v = self.view(c);
+                let owner = self.owner(c);
+                let name = self.label(c).to_string();
+                if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
+                    events.push(event(
+                        EventKind::Stack,
+                        vec![Target::Card(c)],
+                        &[cite::R608_2N],
+                        format!("{name} resolves"),
+                    ));
+                    events.extend(self.move_card(
+                        c,
+                        Zone::Graveyard(owner),
+                        None,
+                        &[cite::R608_2N],
+                        "an instant or sorcery goes to its owner's graveyard as it resolves",
+                    ));
+                } else if v.chars.has_subtype("aura") {
+                    let target = item.targets.first().map(|(t, _)| *t);
+                    events.push(event(
+                        EventKind::Stack,
+                        vec![Target::Card(c)],
+                        &[cite::R608_3C],
+                        format!("{name} resolves"),
+                    ));
+                    events.extend(self.move_card(
+                        c,
+                        Zone::Battlefield,
+                        Some(item.controller),
+                        &[cite::R608_3C],
+                        "an Aura spell enters attached to its target",
+                    ));
+                    if let Some(t) = target {
+                        events.push(self.attach(
+                            c,
+                            t,
+                            &[cite::R608_3C, cite::R303_4B],
+                            "the object it targeted",
+                        ));
+                    }
+                } else {
+                    let rule = self.permanent_spell_resolves();
+                    events.push(event(
+                        EventKind::Stack,
+                        vec![Target::Card(c)],
+                        &[rule],
+                        format!("{name} resolves"),
+                    ));
+                    events.extend(self.move_card(
+                        c,
+                        Zone::Battlefield,
+                        Some(item.controller),
+                        &[rule],
+                        "a permanent spell enters under its controller's control",
+                    ));
+                }
+            }
+            StackKind::Ability {
+                source,
+                source_object,
+                ability,
+            } => {
+                let name = self.label(source).to_string();
+                let rule = match ability {
+                    AbilityKind::Equip => cite::R702_6A,
+                    AbilityKind::Fortify => cite::R702_67A,
+                    _ => cite::R702_151A,
+                };
+                if self.cards.get(source).map(|c| c.object) != Some(source_object)
+                    || !self.on_battlefield(source)
+                {
+                    events.push(event(EventKind::Stack, vec![Target::Card(source)], &[rule, cite::R400_7], format!("{desc} resolves but does nothing: {name} left the battlefield and is a new object")));
+                    return events;
+                }
+                match ability {
+                    AbilityKind::Unattach => {
+                        events.push(event(
+                            EventKind::Stack,
+                            vec![Target::Card(source)],
+                            &[rule],
+                            format!("{desc} resolves"),
+                        ));
+                        if self.attached_to(source).is_some() {
+                            self.cards[source].attached_to = None;
+                            events.push(event(
+                                EventKind::Unattached,
+                                vec![Target::Card(source)],
+                                &[cite::R702_151A, cite::R702_151B],
+                                format!("{name} becomes unattached (and is a creature again)"),
+                            ));
+                        }
+                    }
+                    _ => {
+                        let Some((Target::Card(t), _)) = item.targets.first().copied() else {
+                            return events;
+                        };
+                        events.push(event(
+                            EventKind::Stack,
+                            vec![Target::Card(source), Target::Card(t)],
+                            &[rule],
+                            format!("{desc} resolves"),
+                        ));
+                        events.extend(self.try_attach(source, Target::Card(t), &[rule]));
+                    }
+                }
+            }
+        }
+        events
+    }
+}

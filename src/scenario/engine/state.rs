@@ -1,0 +1,390 @@
+//! The game state as data (chapters 1–4 of the CR): players, the turn and step, and the
+//! cards, each represented by an object whose id changes with every zone change (400.7),
+//! so the engine can tell an object from the card it once was. Queries only; the state
+//! changes in [`apply`](super::apply) and the rules chapters.
+
+use super::prelude::*;
+
+/// A card and the object that currently represents it.
+#[derive(Debug, Clone)]
+pub(super) struct Card {
+    pub(super) label: String,
+    pub(super) name: String,
+    pub(super) owner: PlayerId,
+    pub(super) token: bool,
+    pub(super) printed: Characteristics,
+    pub(super) zone: Zone,
+    /// Changes with every zone change (400.7).
+    pub(super) object: u32,
+    pub(super) timestamp: i64,
+    /// When it entered the battlefield (its timestamp then, 613.7d).
+    pub(super) entered: i64,
+    pub(super) controller: PlayerId,
+    pub(super) tapped: bool,
+    pub(super) entered_this_turn: bool,
+    pub(super) damage: i32,
+    pub(super) plus: i32,
+    pub(super) minus: i32,
+    pub(super) loyalty: i32,
+    pub(super) defense: i32,
+    pub(super) attached_to: Option<(Target, u32)>,
+    pub(super) protector: Option<PlayerId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AbilityKind {
+    Equip,
+    Fortify,
+    Reconfigure,
+    Unattach,
+}
+
+#[derive(Debug, Clone)]
+pub(super) enum StackKind {
+    Spell(CardId),
+    Ability {
+        source: CardId,
+        source_object: u32,
+        ability: AbilityKind,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct StackItem {
+    pub(super) kind: StackKind,
+    pub(super) controller: PlayerId,
+    /// Targets with the object each was when targeted.
+    pub(super) targets: Vec<(Target, u32)>,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Player {
+    pub(super) name: String,
+    pub(super) life: i32,
+    pub(super) lost: bool,
+    pub(super) lands_played: u32,
+    pub(super) extra_land_plays: u32,
+}
+
+/// The current characteristics and controller of an object.
+#[derive(Debug, Clone)]
+pub struct View {
+    pub chars: Characteristics,
+    pub controller: PlayerId,
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub rules: Rules,
+    pub(super) players: Vec<Player>,
+    pub(super) active: PlayerId,
+    pub(super) priority: PlayerId,
+    pub(super) step: Step,
+    pub(super) cards: Vec<Card>,
+    /// Bottom first.
+    pub(super) stack: Vec<StackItem>,
+    pub(super) effects: Effects,
+    pub(super) view_cache: super::characteristics::ViewCache,
+    pub(super) next_object: u32,
+    pub(super) clock: i64,
+    pub(super) cleanup_done: bool,
+    /// Whether a player has priority in the cleanup step (514.3a, as the file says).
+    pub(super) priority_in_cleanup: bool,
+}
+
+pub(super) fn ability_name(kind: AbilityKind) -> &'static str {
+    match kind {
+        AbilityKind::Equip => "equip",
+        AbilityKind::Fortify => "fortify",
+        AbilityKind::Reconfigure => "reconfigure",
+        AbilityKind::Unattach => "reconfigure (unattach)",
+    }
+}
+
+impl Game {
+    /// The game as the setup describes it, under `rules`.
+    pub fn new(setup: &Setup, rules: Rules) -> Game {
+        let players = setup
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Player {
+                name: name.clone(),
+                life: setup.life.get(i).copied().unwrap_or(20),
+                lost: false,
+                lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
+                extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
+            })
+            .collect();
+        let mut cards = Vec::new();
+        let mut stack_cards = Vec::new();
+        for (i, spec) in setup.cards.iter().enumerate() {
+            let on_battlefield = spec.zone == Zone::Battlefield;
+            cards.push(Card {
+                label: spec.label.clone(),
+                name: spec.name.clone(),
+                owner: spec.owner,
+                token: spec.token,
+                printed: spec.printed.clone(),
+                zone: spec.zone,
+                object: i as u32 + 1,
+                timestamp: spec.timestamp.unwrap_or(i as i64),
+                entered: spec.timestamp.unwrap_or(i as i64),
+                controller: spec.controller.unwrap_or(spec.owner),
+                tapped: spec.tapped,
+                entered_this_turn: spec.entered_this_turn,
+                damage: spec.damage,
+                plus: spec.plus_counters,
+                minus: spec.minus_counters,
+                loyalty: if on_battlefield {
+                    spec.printed.loyalty.unwrap_or(0)
+                } else {
+                    0
+                },
+                defense: if on_battlefield {
+                    spec.printed.defense.unwrap_or(0)
+                } else {
+                    0
+                },
+                attached_to: None,
+                protector: spec.protector,
+            });
+            if spec.zone == Zone::Stack {
+                stack_cards.push(i);
+            }
+        }
+        // Attachments refer to the objects as written.
+        for (i, spec) in setup.cards.iter().enumerate() {
+            if let Some(t) = spec.attached_to {
+                let obj = match t {
+                    Target::Card(c) => cards.get(c).map(|c| c.object).unwrap_or(0),
+                    Target::Player(_) => 0,
+                };
+                cards[i].attached_to = Some((t, obj));
+            }
+        }
+        // 310.8a, 310.11a: a battle written without a protector has the one its controller
+        // would have chosen as it entered: an opponent for a Siege, else its controller.
+        let n = setup.players.len().max(1);
+        for card in cards.iter_mut() {
+            if rules.has(Difference::Battles)
+                && card.zone == Zone::Battlefield
+                && card.protector.is_none()
+                && card.printed.is(CardType::Battle)
+            {
+                card.protector = if card.printed.has_subtype("siege") {
+                    (n > 1).then_some((card.controller + 1) % n)
+                } else {
+                    Some(card.controller)
+                };
+            }
+        }
+        let clock = cards.iter().map(|c| c.timestamp).max().unwrap_or(0) + 1;
+        let next_object = cards.len() as u32 + 1;
+        // `Stack` is listed top first.
+        let stack = stack_cards
+            .iter()
+            .rev()
+            .map(|&i| StackItem {
+                kind: StackKind::Spell(i),
+                controller: cards[i].controller,
+                targets: setup.cards[i]
+                    .targets
+                    .iter()
+                    .map(|t| {
+                        let obj = match t {
+                            Target::Card(c) => cards.get(*c).map(|c| c.object).unwrap_or(0),
+                            Target::Player(_) => 0,
+                        };
+                        (*t, obj)
+                    })
+                    .collect(),
+            })
+            .collect();
+        Game {
+            rules,
+            players,
+            active: setup.active,
+            priority: setup.priority,
+            step: setup.step,
+            cards,
+            stack,
+            effects: Effects::default(),
+            view_cache: Default::default(),
+            next_object,
+            clock,
+            cleanup_done: setup.step == Step::Cleanup,
+            priority_in_cleanup: setup.priority_given && setup.step == Step::Cleanup,
+        }
+    }
+
+    // ----- what the board shows -------------------------------------------------------
+
+    pub fn player_name(&self, p: PlayerId) -> &str {
+        self.players.get(p).map(|p| p.name.as_str()).unwrap_or("?")
+    }
+
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn life(&self, p: PlayerId) -> i32 {
+        self.players.get(p).map(|p| p.life).unwrap_or(0)
+    }
+
+    pub fn has_lost(&self, p: PlayerId) -> bool {
+        self.players.get(p).is_some_and(|p| p.lost)
+    }
+
+    pub fn lands_played(&self, p: PlayerId) -> u32 {
+        self.players.get(p).map(|p| p.lands_played).unwrap_or(0)
+    }
+
+    pub fn active(&self) -> PlayerId {
+        self.active
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn cards(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn label(&self, c: CardId) -> &str {
+        self.cards.get(c).map(|c| c.label.as_str()).unwrap_or("?")
+    }
+
+    pub fn name(&self, c: CardId) -> &str {
+        self.cards.get(c).map(|c| c.name.as_str()).unwrap_or("?")
+    }
+
+    pub fn zone(&self, c: CardId) -> Zone {
+        self.cards.get(c).map(|c| c.zone).unwrap_or(Zone::Nowhere)
+    }
+
+    pub fn owner(&self, c: CardId) -> PlayerId {
+        self.cards.get(c).map(|c| c.owner).unwrap_or(0)
+    }
+
+    /// The id of the object that represents card `c` now; it changes with every zone
+    /// change (400.7).
+    pub fn object_id(&self, c: CardId) -> u32 {
+        self.cards.get(c).map_or(0, |c| c.object)
+    }
+
+    pub fn is_token(&self, c: CardId) -> bool {
+        self.cards.get(c).is_some_and(|c| c.token)
+    }
+
+    pub fn is_tapped(&self, c: CardId) -> bool {
+        self.cards.get(c).is_some_and(|c| c.tapped)
+    }
+
+    pub fn damage(&self, c: CardId) -> i32 {
+        self.cards.get(c).map(|c| c.damage).unwrap_or(0)
+    }
+
+    /// (+1/+1, -1/-1, loyalty, defense) counters.
+    pub fn counters(&self, c: CardId) -> (i32, i32, i32, i32) {
+        self.cards
+            .get(c)
+            .map(|c| (c.plus, c.minus, c.loyalty, c.defense))
+            .unwrap_or_default()
+    }
+
+    pub fn attached_to(&self, c: CardId) -> Option<Target> {
+        self.cards
+            .get(c)
+            .and_then(|c| c.attached_to)
+            .map(|(t, _)| t)
+    }
+
+    /// Labels of the stack, top first.
+    pub fn stack_labels(&self) -> Vec<String> {
+        self.stack
+            .iter()
+            .rev()
+            .map(|s| match s.kind {
+                StackKind::Spell(c) => self.label(c).to_string(),
+                StackKind::Ability {
+                    source, ability, ..
+                } => format!(
+                    "{} ability of {}",
+                    ability_name(ability),
+                    self.label(source)
+                ),
+            })
+            .collect()
+    }
+
+    pub fn target_name(&self, t: Target) -> String {
+        match t {
+            Target::Card(c) => self.label(c).to_string(),
+            Target::Player(p) => self.player_name(p).to_string(),
+        }
+    }
+
+    pub(super) fn zone_name(&self, z: Zone) -> String {
+        match z {
+            Zone::Battlefield => "the battlefield".into(),
+            Zone::Hand(p) => format!("{}'s hand", self.player_name(p)),
+            Zone::Graveyard(p) => format!("{}'s graveyard", self.player_name(p)),
+            Zone::Library(p) => format!("{}'s library", self.player_name(p)),
+            Zone::Exile => "exile".into(),
+            Zone::Command => "the command zone".into(),
+            Zone::Stack => "the stack".into(),
+            Zone::Nowhere => "nowhere (it ceased to exist)".into(),
+        }
+    }
+
+    /// `on the battlefield`, `in Alice's hand`.
+    pub(super) fn where_is(&self, z: Zone) -> String {
+        match z {
+            Zone::Battlefield => "on the battlefield".into(),
+            Zone::Stack => "on the stack".into(),
+            Zone::Nowhere => "nowhere (it ceased to exist)".into(),
+            z => format!("in {}", self.zone_name(z)),
+        }
+    }
+
+    /// How many lands `p` may play this turn (305.2).
+    pub fn land_plays_allowed(&self, p: PlayerId) -> u32 {
+        let mut n = 1 + self.players.get(p).map(|p| p.extra_land_plays).unwrap_or(0);
+        for c in 0..self.cards.len() {
+            if self.cards[c].zone != Zone::Battlefield {
+                continue;
+            }
+            let v = self.view(c);
+            if v.controller != p {
+                continue;
+            }
+            for a in &v.chars.abilities {
+                if let Ability::AdditionalLandPlays(k) = a {
+                    n = n.saturating_add(*k);
+                }
+            }
+        }
+        n
+    }
+
+    /// How many more lands `p` can play this turn.
+    pub fn land_plays_left(&self, p: PlayerId) -> u32 {
+        if p != self.active {
+            return 0;
+        }
+        self.land_plays_allowed(p)
+            .saturating_sub(self.lands_played(p))
+    }
+
+    pub(super) fn on_battlefield(&self, c: CardId) -> bool {
+        self.zone(c) == Zone::Battlefield
+    }
+
+    pub(super) fn ts(&mut self) -> i64 {
+        self.clock += 1;
+        self.clock
+    }
+}

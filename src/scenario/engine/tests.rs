@@ -1,0 +1,349 @@
+//! Unit tests of the kernel, a chapter at a time: a game built in Rust (no file format),
+//! one action, and the events and citations it produced asserted.
+
+use super::super::card::{Ability, CardType, Characteristics, Color, PowerToughness, TypeLine};
+use super::super::statement::{ActionItem, CardSpec, Change, Setup, Statement, Step, Target, Zone};
+use super::cite::{self, Cite};
+use super::revisions::Rules;
+use super::{EventKind, Game};
+use crate::model::Date;
+
+fn chars(type_line: &str, pt: Option<(i32, i32)>) -> Characteristics {
+    Characteristics {
+        type_line: TypeLine::parse(&type_line.to_lowercase()).expect("a type line"),
+        power_toughness: pt.map(|(power, toughness)| PowerToughness { power, toughness }),
+        ..Characteristics::default()
+    }
+}
+
+fn spec(label: &str, zone: Zone, owner: usize, printed: Characteristics) -> CardSpec {
+    CardSpec {
+        label: label.into(),
+        name: label.into(),
+        line: 1,
+        zone,
+        owner,
+        controller: Some(owner),
+        printed,
+        token: false,
+        tapped: false,
+        entered_this_turn: false,
+        attached_to: None,
+        targets: Vec::new(),
+        damage: 0,
+        plus_counters: 0,
+        minus_counters: 0,
+        protector: None,
+        timestamp: None,
+    }
+}
+
+fn setup(players: &[&str], step: Step, cards: Vec<CardSpec>) -> Setup {
+    Setup {
+        players: players.iter().map(|p| p.to_string()).collect(),
+        active: 0,
+        priority: 0,
+        priority_given: false,
+        step,
+        rules: None,
+        life: vec![20; players.len()],
+        lands_played: vec![0; players.len()],
+        extra_land_plays: vec![0; players.len()],
+        cards,
+    }
+}
+
+fn item(statement: Statement) -> ActionItem {
+    ActionItem {
+        n: 1,
+        line: 1,
+        text: String::new(),
+        in_response: false,
+        statement,
+        choice: None,
+    }
+}
+
+fn rules(year: u16, month: u8, day: u8) -> Rules {
+    Rules::for_date(Date { year, month, day }).expect("a supported revision")
+}
+
+fn cited(cites: &[Cite], wanted: Cite) -> bool {
+    cites.contains(&wanted)
+}
+
+#[test]
+fn state_a_zone_change_makes_a_new_object() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec(
+            "bear",
+            Zone::Battlefield,
+            0,
+            chars("Creature — Bear", Some((2, 2))),
+        )],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    let before = game.object_id(0);
+    let events = game
+        .perform(&item(Statement::Destroy(0)))
+        .expect("destroy is an effect");
+    assert_eq!(game.zone(0), Zone::Graveyard(0));
+    assert_ne!(game.object_id(0), before);
+    assert_eq!(events[0].kind, EventKind::Moved);
+    assert!(cited(&events[0].cites, cite::R701_8A));
+    assert!(cited(&events[0].cites, cite::R400_7));
+}
+
+#[test]
+fn priority_an_instant_needs_priority() {
+    let mut s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec("shock", Zone::Hand(1), 1, chars("Instant", None))],
+    );
+    s.priority = 0;
+    let mut game = Game::new(&s, Rules::canonical());
+    let reasons = game
+        .perform(&item(Statement::Cast {
+            player: 1,
+            card: 0,
+            targets: Vec::new(),
+        }))
+        .expect_err("Bob has no priority");
+    assert!(reasons.iter().any(|r| cited(&r.cites, cite::R117_1)));
+    assert_eq!(
+        game.zone(0),
+        Zone::Hand(1),
+        "an illegal action changes nothing"
+    );
+}
+
+#[test]
+fn priority_no_one_has_it_in_the_untap_step() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::Untap,
+        vec![spec("shock", Zone::Hand(0), 0, chars("Instant", None))],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    assert_eq!(game.priority(), None);
+    let reasons = game
+        .perform(&item(Statement::Cast {
+            player: 0,
+            card: 0,
+            targets: Vec::new(),
+        }))
+        .expect_err("no priority in the untap step");
+    assert!(reasons.iter().any(|r| cited(&r.cites, cite::R502_4)));
+}
+
+#[test]
+fn stack_casting_keeps_priority_and_resolving_cites_the_revision() {
+    for (rules, wanted) in [
+        (Rules::canonical(), cite::R608_3A),
+        (rules(2014, 2, 1), cite::R608_3),
+    ] {
+        let s = setup(
+            &["Alice", "Bob"],
+            Step::PrecombatMain,
+            vec![spec(
+                "bear",
+                Zone::Hand(0),
+                0,
+                chars("Creature — Bear", Some((2, 2))),
+            )],
+        );
+        let mut game = Game::new(&s, rules);
+        let cast = game
+            .perform(&item(Statement::Cast {
+                player: 0,
+                card: 0,
+                targets: Vec::new(),
+            }))
+            .expect("Alice may cast a creature in her main phase");
+        assert!(cited(&cast[0].cites, cite::R117_3C));
+        assert_eq!(game.priority(), Some(0));
+        let resolved = game.resolve_top();
+        assert_eq!(game.zone(0), Zone::Battlefield);
+        assert!(cited(&resolved[0].cites, wanted), "{:?}", rules.date);
+    }
+}
+
+#[test]
+fn stack_counter_puts_the_spell_into_the_graveyard() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec(
+            "bear",
+            Zone::Hand(0),
+            0,
+            chars("Creature — Bear", Some((2, 2))),
+        )],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    game.perform(&item(Statement::Cast {
+        player: 0,
+        card: 0,
+        targets: Vec::new(),
+    }))
+    .expect("legal");
+    let events = game
+        .perform(&item(Statement::Counter(0)))
+        .expect("an effect");
+    assert_eq!(game.zone(0), Zone::Graveyard(0));
+    assert!(game.stack_is_empty());
+    assert!(cited(&events[0].cites, cite::R701_6A));
+}
+
+#[test]
+fn sba_world_rule_counts_from_when_the_supertype_began() {
+    let mut old = spec("old", Zone::Battlefield, 0, chars("Enchantment", None));
+    old.timestamp = Some(1);
+    let mut world = spec(
+        "world",
+        Zone::Battlefield,
+        1,
+        chars("World Enchantment", None),
+    );
+    world.timestamp = Some(2);
+    let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![old, world]);
+    let mut game = Game::new(&s, Rules::canonical());
+    let becomes = TypeLine::parse("world enchantment").expect("a type line");
+    game.perform(&item(Statement::Modify {
+        card: 0,
+        change: Change::BecomesTypes(becomes, None),
+        until_end_of_turn: false,
+    }))
+    .expect("an effect");
+    let rounds = game.state_based_actions(None);
+    assert_eq!(game.zone(1), Zone::Graveyard(1));
+    assert_eq!(game.zone(0), Zone::Battlefield);
+    assert!(rounds
+        .iter()
+        .flatten()
+        .any(|e| cited(&e.cites, cite::R704_5K)));
+}
+
+#[test]
+fn sba_equipment_left_alone_cites_equipment_rules() {
+    let bear = spec(
+        "bear",
+        Zone::Battlefield,
+        0,
+        chars("Creature — Bear", Some((2, 2))),
+    );
+    let mut sword = spec(
+        "sword",
+        Zone::Battlefield,
+        0,
+        chars("Artifact — Equipment", None),
+    );
+    sword.printed.abilities.push(Ability::Equip(None));
+    sword.attached_to = Some(Target::Card(0));
+    let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![bear, sword]);
+    let mut game = Game::new(&s, Rules::canonical());
+    game.perform(&item(Statement::Destroy(0)))
+        .expect("an effect");
+    let rounds = game.state_based_actions(None);
+    let unattached = rounds
+        .iter()
+        .flatten()
+        .find(|e| e.kind == EventKind::Unattached)
+        .expect("the sword becomes unattached");
+    assert!(cited(&unattached.cites, cite::R704_5N));
+    assert!(cited(&unattached.cites, cite::R301_5C));
+    assert!(!cited(&unattached.cites, cite::R303_4C));
+}
+
+#[test]
+fn multiplayer_a_loser_leaves_with_what_they_own_and_stole() {
+    let bear = spec(
+        "bear",
+        Zone::Battlefield,
+        0,
+        chars("Creature — Bear", Some((2, 2))),
+    );
+    let knight = spec(
+        "knight",
+        Zone::Battlefield,
+        2,
+        chars("Creature — Knight", Some((2, 2))),
+    );
+    let s = setup(
+        &["Alice", "Bob", "Carol"],
+        Step::PrecombatMain,
+        vec![bear, knight],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    game.perform(&item(Statement::Modify {
+        card: 0,
+        change: Change::Control(2),
+        until_end_of_turn: false,
+    }))
+    .expect("an effect");
+    assert_eq!(game.controller(0), 2);
+    game.perform(&item(Statement::LoseLife {
+        player: 2,
+        amount: 20,
+    }))
+    .expect("an effect");
+    let rounds = game.state_based_actions(None);
+    assert!(game.has_lost(2));
+    assert_eq!(game.zone(1), Zone::Nowhere);
+    assert_eq!(game.controller(0), 0);
+    assert!(rounds
+        .iter()
+        .flatten()
+        .any(|e| e.kind == EventKind::Control && cited(&e.cites, cite::R800_4A)));
+}
+
+#[test]
+fn legality_protection_from_everything_cites_its_own_rule() {
+    let mut wall = spec(
+        "wall",
+        Zone::Battlefield,
+        1,
+        chars("Creature — Wall", Some((0, 4))),
+    );
+    wall.printed
+        .abilities
+        .push(Ability::Protection(super::super::card::Quality::Everything));
+    let mut aura = spec("aura", Zone::Hand(0), 0, chars("Enchantment — Aura", None));
+    aura.printed.colors.insert(Color::White);
+    aura.printed.abilities.push(Ability::Enchant(
+        super::super::card::Enchant::parse("creature").expect("an enchant restriction"),
+    ));
+    let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![wall, aura]);
+    let mut game = Game::new(&s, Rules::canonical());
+    let reasons = game
+        .perform(&item(Statement::Cast {
+            player: 0,
+            card: 1,
+            targets: vec![Target::Card(0)],
+        }))
+        .expect_err("protection from everything");
+    assert!(reasons.iter().any(|r| cited(&r.cites, cite::R702_16J)));
+}
+
+#[test]
+fn characteristics_becoming_a_creature_cites_the_type_layer() {
+    let field = spec("field", Zone::Battlefield, 0, chars("Land", None));
+    let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![field]);
+    let mut game = Game::new(&s, Rules::canonical());
+    let events = game
+        .perform(&item(Statement::Modify {
+            card: 0,
+            change: Change::BecomesCreature(Some(PowerToughness {
+                power: 3,
+                toughness: 3,
+            })),
+            until_end_of_turn: true,
+        }))
+        .expect("an effect");
+    assert!(game.view(0).chars.is(CardType::Creature));
+    assert!(cited(&events[0].cites, cite::R613_1D));
+    assert!(cited(&events[0].cites, cite::R613_4B));
+}

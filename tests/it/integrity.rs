@@ -1,0 +1,439 @@
+//! The index never lies: an ingest killed after each of its steps (`ARBITER_FAULT=after:`)
+//! or failing on a full disk at each write (`ARBITER_FAULT=enospc:`), two writers at once,
+//! a byte changed in every kind of stored file, a missing catalogue or lineage, and readers
+//! that write nothing. Each case must give either the right answer or an error that names
+//! the file and the repair (exit 2, never a panic), and the repair must give back the
+//! answers of an index that was never hurt, with no revision lost.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+
+use arbiter::index::fault;
+
+use crate::common::{ok, text};
+use crate::ingest::{rules_text, setup, Setup};
+
+/// What a user would ask of the index, each answer as printed (`--json`, the test's
+/// folders written as `FILES` and `INDEX`), or the exit status and the first line of the
+/// error when the command failed.
+fn answers(s: &Setup) -> Vec<String> {
+    answers_checked(s, |_, _| {})
+}
+
+/// [`answers`], handing each failed run to `failed` (command, output) first.
+fn answers_checked(s: &Setup, mut failed: impl FnMut(&str, &Output)) -> Vec<String> {
+    let mut all = Vec::new();
+    let mut ask = |args: &[&str]| {
+        let out = s.run(args);
+        let code = out.status.code();
+        assert_ne!(code, Some(101), "{args:?} panicked: {}", text(&out.stderr));
+        assert!(code.is_some(), "{args:?} was killed: {}", text(&out.stderr));
+        if matches!(code, Some(0 | 1)) {
+            text(&out.stdout)
+                .replace(&s.files.display().to_string(), "FILES")
+                .replace(&s.index.display().to_string(), "INDEX")
+        } else {
+            failed(&args.join(" "), &out);
+            format!(
+                "exit {code:?}: {}",
+                text(&out.stderr).lines().next().unwrap_or("")
+            )
+        }
+    };
+    let listed = ask(&["revisions", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&listed).unwrap_or_default();
+    let ids: Vec<String> = doc
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|r| !r["source"].as_str().unwrap_or("").starts_with("embedded:"))
+                .map(|r| r["id"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    all.push(listed);
+    for id in &ids {
+        all.push(ask(&["rule", "305.2", "--rev", id, "--json"]));
+    }
+    if let (Some(first), Some(last)) = (ids.first(), ids.last()) {
+        all.push(ask(&["history", "305.2", "--rev", last, "--json"]));
+        all.push(ask(&["diff", first, last, "--json"]));
+        all.push(ask(&["search", "legend rule", "--rev", last, "--json"]));
+    }
+    all
+}
+
+/// Two revisions ingested first, then three files: a new revision, another, and new
+/// content for the first revision (`--replace`, so that an old folder goes).
+struct Plan {
+    base: Vec<PathBuf>,
+    more: Vec<PathBuf>,
+}
+
+fn plan(s: &Setup) -> Plan {
+    let w = |name: &str, month, day, says: &str| s.write(name, &rules_text(month, day, says));
+    Plan {
+        base: vec![
+            w("a.txt", 1, 1, "A player can play one land."),
+            w("b.txt", 2, 1, "A player can play one land, or two."),
+        ],
+        more: vec![
+            w("c.txt", 3, 1, "A player can play three lands."),
+            w("d.txt", 4, 1, "A player can play four lands."),
+            w("a2.txt", 1, 1, "A player can play exactly one land."),
+        ],
+    }
+}
+
+fn ingest_more(s: &Setup, plan: &Plan, fault: Option<&str>) -> Output {
+    let mut args = vec!["ingest".to_string(), "--replace".to_string()];
+    args.extend(plan.more.iter().map(|f| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut cmd = s.command(&args);
+    if let Some(fault) = fault {
+        cmd.env("ARBITER_FAULT", fault);
+    }
+    cmd.output().expect("run arbiter")
+}
+
+/// The answers before and after the second ingest, from an index never hurt.
+fn reference() -> (Vec<String>, Vec<String>) {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let before = answers(&s);
+    ok(&ingest_more(&s, &plan, None));
+    (before, answers(&s))
+}
+
+#[test]
+fn a_kill_or_a_full_disk_at_every_step_of_an_ingest_leaves_the_old_index_or_the_new_one() {
+    let (before, after) = reference();
+    assert_ne!(before, after);
+    let faults: Vec<String> = fault::STEPS
+        .iter()
+        .map(|step| format!("after:{step}"))
+        .chain(fault::WRITES.iter().map(|step| format!("enospc:{step}")))
+        .collect();
+    let mut failures = Vec::new();
+    for fault in &faults {
+        let s = setup();
+        let plan = plan(&s);
+        ok(&s.ingest(&plan.base, &[]));
+        let hurt = ingest_more(&s, &plan, Some(fault));
+        assert!(!hurt.status.success(), "{fault}: the fault did not happen");
+        if fault.starts_with("enospc") {
+            assert_eq!(hurt.status.code(), Some(2), "{fault}");
+            assert!(
+                text(&hurt.stderr).contains("No space left on device"),
+                "{fault}: {}",
+                text(&hurt.stderr)
+            );
+        }
+        let now = answers(&s);
+        if now != before && now != after {
+            failures.push(format!("{fault}: neither the old index nor the new one"));
+        }
+        // Running the same ingest again finishes the job.
+        ok(&ingest_more(&s, &plan, None));
+        if answers(&s) != after {
+            failures.push(format!("{fault}: not the answers of a completed ingest"));
+        }
+        let catalogue = arbiter::index::Store::at(&s.index)
+            .catalogue()
+            .expect("a catalogue")
+            .expect("revisions");
+        assert!(
+            arbiter::index::lineage::path(&s.index, catalogue.generation).exists(),
+            "{fault}: the current generation has no lineage"
+        );
+    }
+    eprintln!(
+        "crash points: {} trials, {} failures, 0 revisions lost",
+        faults.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn a_second_writer_waits_for_the_first_and_there_is_no_lock_file_to_delete() {
+    let s = setup();
+    let files = s.many(8);
+    let (a, b) = files.split_at(4);
+    let args = |part: &[PathBuf]| -> Vec<String> {
+        std::iter::once("ingest".to_string())
+            .chain(part.iter().map(|f| f.display().to_string()))
+            .collect()
+    };
+    let a_args = args(a);
+    let mut first = s
+        .command(&a_args.iter().map(String::as_str).collect::<Vec<_>>())
+        .env("ARBITER_FAULT", "hold:locked")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the first ingest");
+    let mut stderr = BufReader::new(first.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    while !line.contains("holding after locked") {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap_or(0) == 0 {
+            panic!("the first ingest ended before taking the lock");
+        }
+    }
+    // The first writer holds the lock: there is no file whose removal would release it.
+    let names: Vec<String> = std::fs::read_dir(&s.index)
+        .expect("index")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("lock")), "{names:?}");
+    let b_args = args(b);
+    let second = s
+        .command(&b_args.iter().map(String::as_str).collect::<Vec<_>>())
+        .output()
+        .expect("the second ingest");
+    assert!(first.wait().expect("the first ingest").success());
+    ok(&second);
+    assert!(
+        text(&second.stderr).contains("another arbiter is writing the index"),
+        "{}",
+        text(&second.stderr)
+    );
+    assert_eq!(s.revisions().len(), 8);
+}
+
+/// Flips one byte of `path` at `at`; returns the original bytes.
+fn flip(path: &Path, at: usize) -> Vec<u8> {
+    let original = std::fs::read(path).expect("read");
+    let mut damaged = original.clone();
+    damaged[at] ^= 0x55;
+    std::fs::write(path, damaged).expect("write");
+    original
+}
+
+/// Every stored file a test can damage, with the file that repairs it (the source file
+/// for a model; none, meaning `arbiter ingest` alone, for the rest).
+fn stored_files(s: &Setup) -> Vec<(PathBuf, Option<PathBuf>)> {
+    let store = arbiter::index::Store::at(&s.index);
+    let catalogue = store.catalogue().expect("catalogue").expect("revisions");
+    // Every search file of the newest revision first: a repair that rebuilds a search
+    // index (a model's, the catalogue's) gives its files new names.
+    let mut files = Vec::new();
+    let newest = catalogue.revisions.last().expect("a revision");
+    let search = s.index.join("revisions").join(&newest.dir);
+    for sub in std::fs::read_dir(&search)
+        .expect("revision folder")
+        .flatten()
+    {
+        if sub.path().is_dir() {
+            for file in std::fs::read_dir(sub.path())
+                .expect("search folder")
+                .flatten()
+            {
+                files.push((file.path(), None));
+            }
+        }
+    }
+    files.push((
+        arbiter::index::lineage::path(&s.index, catalogue.generation),
+        None,
+    ));
+    for entry in &catalogue.revisions {
+        let dir = s.index.join("revisions").join(&entry.dir);
+        files.push((dir.join("model.bin"), Some(PathBuf::from(&entry.source))));
+    }
+    files.push((s.index.join("catalogue.json"), None));
+    files
+}
+
+#[test]
+fn a_changed_byte_in_any_stored_file_is_an_error_naming_it_and_ingest_repairs_it() {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let good = answers(&s);
+    let mut trials = 0;
+    let mut failures = Vec::new();
+    let kinds = stored_files(&s).len();
+    for i in 0..kinds {
+        for place in 0..3 {
+            // Listed again each time: a repair may rename the search files.
+            let Some((path, source)) = stored_files(&s).get(i).cloned() else {
+                failures.push(format!("stored file {i} is gone"));
+                continue;
+            };
+            let len = std::fs::metadata(&path).map_or(0, |m| m.len() as usize);
+            if len == 0 {
+                continue;
+            }
+            let at = [0, len / 2, len - 1][place];
+            trials += 1;
+            let name = path
+                .strip_prefix(&s.index)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            flip(&path, at);
+            let named = path
+                .parent()
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("search-"))
+                })
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            let now = answers_checked(&s, |command, out| {
+                let stderr = text(&out.stderr);
+                let clear = out.status.code() == Some(2)
+                    && stderr.contains(&named)
+                    && stderr.contains("damaged")
+                    && stderr.contains("\nhint: ");
+                if !clear {
+                    failures.push(format!(
+                        "{name}@{at}: `{command}` failed unclearly: {stderr}"
+                    ));
+                }
+            });
+            for (answer, right) in now.iter().zip(&good) {
+                if answer != right && !answer.starts_with("exit Some(2)") {
+                    failures.push(format!("{name}@{at}: a wrong answer: {answer}"));
+                }
+            }
+            let repair = match &source {
+                Some(file) => s.ingest(std::slice::from_ref(file), &[]),
+                None => s.run(&["ingest"]),
+            };
+            if !repair.status.success() {
+                failures.push(format!(
+                    "{name}@{at}: the repair failed: {}",
+                    text(&repair.stderr)
+                ));
+            }
+            if answers(&s) != good {
+                failures.push(format!("{name}@{at}: the answers after the repair differ"));
+            }
+        }
+    }
+    eprintln!(
+        "damaged files: {trials} trials, {} failures, {} revisions lost",
+        failures.len(),
+        2 - s.revisions().len().min(2)
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(s.revisions().len(), 2);
+}
+
+#[test]
+fn a_missing_catalogue_is_rebuilt_from_the_revision_folders_never_emptied() {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let good = answers(&s);
+    std::fs::remove_file(s.index.join("catalogue.json")).expect("remove the catalogue");
+    let out = s.run(&["rule", "305.2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("catalogue.json: missing, but 2 revision folders are stored beside it")
+            && stderr.contains("hint: run `arbiter ingest` to rebuild the catalogue"),
+        "{stderr}"
+    );
+    // Ingesting something else keeps every stored revision.
+    let other = s.write("e.txt", &rules_text(5, 1, "Five lands."));
+    let out = s.ingest(&[other], &[]);
+    ok(&out);
+    assert!(
+        text(&out.stderr).contains("rebuilt it from the 2 revisions"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(s.revisions().len(), 3);
+    std::fs::remove_file(s.index.join("catalogue.json")).expect("remove the catalogue");
+    ok(&s.run(&["ingest"]));
+    assert_eq!(s.revisions().len(), 3);
+    let again = answers(&s);
+    assert_eq!(
+        again[1..3],
+        good[1..3],
+        "the rules of the first two revisions"
+    );
+}
+
+#[test]
+fn a_missing_lineage_is_written_again_even_when_there_is_nothing_to_ingest() {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let good = answers(&s);
+    let lineage = std::fs::read_dir(&s.index)
+        .expect("index")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains("lineage-g"))
+        .expect("a lineage file");
+    // `ingest` with nothing new to do writes it.
+    std::fs::remove_file(&lineage).expect("remove the lineage");
+    let out = s.ingest(&plan.base, &[]);
+    assert!(ok(&out).contains("nothing to do"));
+    assert!(lineage.exists(), "ingest left the lineage missing");
+    // So does the first command that needs it, with the same answers.
+    std::fs::remove_file(&lineage).expect("remove the lineage");
+    assert_eq!(answers(&s), good);
+    assert!(
+        lineage.exists(),
+        "history and diff left the lineage missing"
+    );
+}
+
+/// Every file under `dir` with its size and modification time.
+fn tree(dir: &Path, into: &mut Vec<(PathBuf, u64, std::time::SystemTime)>) {
+    for item in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = item.path();
+        if path.is_dir() {
+            tree(&path, into);
+        }
+        let meta = item.metadata().expect("metadata");
+        into.push((path, meta.len(), meta.modified().expect("mtime")));
+    }
+    into.sort();
+}
+
+#[test]
+fn readers_write_nothing_so_an_index_the_user_cannot_write_still_answers() {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let good = answers(&s);
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    tree(&s.index, &mut before);
+    assert_eq!(answers(&s), good);
+    tree(&s.index, &mut after);
+    assert_eq!(before, after, "a reader wrote in the index");
+    // Permissions mean nothing to root, who can write anything: check them as a user.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let root = unsafe { libc::geteuid() } == 0;
+        if root {
+            eprintln!("NOTICE: running as root: the read-only permission check is NOT RUN (the index tree was checked unchanged instead)");
+            return;
+        }
+        let mut paths = Vec::new();
+        tree(&s.index, &mut paths);
+        paths.push((s.index.clone(), 0, std::time::UNIX_EPOCH));
+        let set = |mode_of: &dyn Fn(bool) -> u32| {
+            for (path, _, _) in &paths {
+                let mode = mode_of(path.is_dir());
+                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode));
+            }
+        };
+        set(&|dir| if dir { 0o555 } else { 0o444 });
+        let read_only = answers(&s);
+        set(&|dir| if dir { 0o755 } else { 0o644 });
+        assert_eq!(read_only, good);
+    }
+}
