@@ -635,7 +635,7 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
     // What a reader sees: formatting removed (groff overstrikes bold with backspaces).
     let shown = strip_overstrike(&String::from_utf8_lossy(&groff.stdout));
     for seen in [
-        "arbiter rule [--rev] <NUMBER>",
+        "arbiter rule [-r|--rev] <NUMBER>",
         "The rule number: 303, 303.4 or 303.4c",
         "arbiter check tests/scenarios/",
         "ARBITER_PAGER",
