@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 
 /// Examples for `arbiter -h` (and the start of `arbiter --help`).
 const EXAMPLES: &str = "\
@@ -59,18 +59,19 @@ pub struct Cli {
     #[arg(value_name = "NUMBER|TEXT", num_args = 1..)]
     pub query: Vec<String>,
 
-    /// Revision for a bare `arbiter NUMBER` or search: an id or a unique prefix.
-    #[arg(long, global = false)]
+    /// Revision for a bare `arbiter NUMBER` or search: an id, or a year or prefix (the
+    /// newest complete revision that starts with it).
+    #[arg(short, long, global = false, value_name = "REV", value_hint = ValueHint::Other)]
     pub rev: Option<String>,
 
     /// A bare search: every revision, grouping identical text.
-    #[arg(long, conflicts_with = "rev")]
+    #[arg(short, long, conflicts_with = "rev")]
     pub all_revisions: bool,
     /// A bare search: only rules of this section (1–9) or rule (303).
-    #[arg(long)]
+    #[arg(short, long, value_hint = ValueHint::Other)]
     pub section: Option<String>,
     /// A bare search: how many hits to show (1–1000) [default: 10].
-    #[arg(long, value_parser = parse_limit)]
+    #[arg(short = 'n', long, value_parser = parse_limit)]
     pub limit: Option<usize>,
 
     #[command(flatten)]
@@ -97,7 +98,7 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 
     /// Print one JSON document instead of text.
-    #[arg(long, global = true)]
+    #[arg(short, long, global = true)]
     pub json: bool,
 
     /// Never send long output through a pager ($ARBITER_PAGER, $PAGER or `less -FRX`).
@@ -218,8 +219,9 @@ pub struct CompletionsArgs {
 pub struct RuleArgs {
     /// The rule number: 303, 303.4 or 303.4c.
     pub number: String,
-    /// The revision: an id (2011-07-15) or a unique prefix (2011).
-    #[arg(long)]
+    /// The revision: an id (2011-07-15), or a year or prefix (2011: the newest complete
+    /// revision that starts with it).
+    #[arg(short, long, value_name = "REV", value_hint = ValueHint::Other)]
     pub rev: Option<String>,
 }
 
@@ -234,6 +236,9 @@ pub struct IngestArgs {
     /// Replace a revision already indexed under the same id with different content.
     #[arg(long)]
     pub replace: bool,
+    /// List each reading warning (otherwise counted per file).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]
@@ -256,17 +261,18 @@ pub struct SearchArgs {
     /// Words, a phrase in quotes, or tantivy query syntax (+must -not field:term).
     #[arg(required = true, num_args = 1..)]
     pub query: Vec<String>,
-    /// Search this revision (an id or unique prefix) instead of the newest complete one.
-    #[arg(long, conflicts_with = "all_revisions")]
+    /// Search this revision (an id, or a year or prefix) instead of the newest complete
+    /// one.
+    #[arg(short, long, value_name = "REV", value_hint = ValueHint::Other, conflicts_with = "all_revisions")]
     pub rev: Option<String>,
     /// Search every revision, grouping identical text.
-    #[arg(long)]
+    #[arg(short, long)]
     pub all_revisions: bool,
     /// Only rules of this section (1–9) or rule (303).
-    #[arg(long)]
+    #[arg(short, long, value_hint = ValueHint::Other)]
     pub section: Option<String>,
     /// How many hits to show (1–1000).
-    #[arg(long, default_value_t = 10, value_parser = parse_limit)]
+    #[arg(short = 'n', long, default_value_t = 10, value_parser = parse_limit)]
     pub limit: usize,
 }
 
@@ -275,28 +281,31 @@ pub struct DefineArgs {
     /// The glossary term; typos are forgiven.
     #[arg(required = true, num_args = 1..)]
     pub term: Vec<String>,
-    /// The revision (an id or unique prefix).
-    #[arg(long)]
+    /// The revision (an id, or a year or prefix).
+    #[arg(short, long, value_name = "REV", value_hint = ValueHint::Other)]
     pub rev: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
-    /// The older revision (id or unique prefix).
+    /// The older revision (an id, or a year or prefix: the newest complete revision
+    /// that starts with it).
+    #[arg(value_hint = ValueHint::Other)]
     pub from: String,
-    /// The newer revision (id or unique prefix).
+    /// The newer revision (an id, or a year or prefix).
+    #[arg(value_hint = ValueHint::Other)]
     pub to: String,
     /// Only this section (1–9).
-    #[arg(long, conflicts_with = "rule")]
+    #[arg(short, long, conflicts_with = "rule")]
     pub section: Option<u8>,
     /// Only this rule and its subrules.
-    #[arg(long)]
+    #[arg(long, value_hint = ValueHint::Other)]
     pub rule: Option<String>,
     /// Fold template changes that changed no rule ("his or her" → "their", quotes…).
-    #[arg(long)]
+    #[arg(short, long)]
     pub ignore_wording: bool,
     /// A Markdown change summary.
-    #[arg(long, conflicts_with = "json")]
+    #[arg(short, long, conflicts_with = "json")]
     pub markdown: bool,
 }
 
@@ -304,8 +313,9 @@ pub struct DiffArgs {
 pub struct HistoryArgs {
     /// The rule number, in the numbering of `--rev`.
     pub number: String,
-    /// The revision the number belongs to (default: the newest complete revision).
-    #[arg(long)]
+    /// The revision the number belongs to: an id, or a year or prefix (default: the
+    /// newest complete revision).
+    #[arg(short, long, value_name = "REV", value_hint = ValueHint::Other)]
     pub rev: Option<String>,
 }
 
@@ -315,7 +325,7 @@ pub struct CheckArgs {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Quote each cited rule's text from the revision.
-    #[arg(long)]
+    #[arg(short, long)]
     pub explain: bool,
 }
 
@@ -343,14 +353,14 @@ pub struct ExportHtmlArgs {
     /// The folder to write (created; a previous export there is replaced).
     #[arg(value_name = "OUT_DIR")]
     pub out_dir: PathBuf,
-    /// The revision to export: an id or a unique prefix (default: the newest complete
+    /// The revision to export: an id, or a year or prefix (default: the newest complete
     /// revision, or B of `--diff`).
-    #[arg(long)]
+    #[arg(short, long, value_name = "REV", value_hint = ValueHint::Other)]
     pub rev: Option<String>,
     /// Add a page of the changes from revision A to revision B.
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     pub diff: Option<Vec<String>>,
     /// Replace OUT_DIR even when it holds files that are not an arbiter export.
-    #[arg(long)]
+    #[arg(short, long)]
     pub force: bool,
 }

@@ -14,6 +14,7 @@ pub mod index;
 pub mod ingest;
 pub mod library;
 pub mod model;
+pub mod output;
 pub mod pager;
 pub mod read;
 pub mod render;

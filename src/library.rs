@@ -70,8 +70,6 @@ impl RevisionInfo {
 pub enum ResolveError {
     #[error("no revision matches `{spec}`; `arbiter revisions` lists them (ingest more with `arbiter ingest FILE`)")]
     Unknown { spec: String },
-    #[error("`{spec}` matches several revisions: {candidates}; give more of the id")]
-    Ambiguous { spec: String, candidates: String },
     #[error("no revisions are available")]
     Empty,
 }
@@ -196,49 +194,36 @@ impl Library {
         Ok(RevisionIndex::build_in_ram(&revision)?)
     }
 
+    /// Whether any revision was ingested (otherwise only the built-in fragments answer).
+    pub fn has_ingested(&self) -> bool {
+        self.infos.iter().any(|i| !i.embedded)
+    }
+
     /// Every revision, oldest first.
     pub fn revisions(&self) -> &[RevisionInfo] {
         &self.infos
     }
 
-    /// Resolves `--rev`: an exact id, else a unique prefix; a date (or a prefix of one)
-    /// that matches a complete revision and fragments prefers the complete revision.
-    /// `None` is the newest complete revision, else the newest of all.
+    /// Resolves `--rev` as a judge names a revision: an exact id, else the newest
+    /// complete revision whose id starts with `spec` (a year, `2008`, or a month,
+    /// `2017-01`), else the newest fragment that does. `None` is the newest complete
+    /// revision, else the newest of all. Callers show the id taken, so a prefix never
+    /// hides which revision answered.
     pub fn resolve(&self, spec: Option<&str>) -> Result<&RevisionInfo, ResolveError> {
+        let newest = |matches: &dyn Fn(&RevisionInfo) -> bool| {
+            let mut candidates = self.infos.iter().rev().filter(|i| matches(i));
+            let first = candidates.clone().next();
+            candidates.find(|i| i.complete).or(first)
+        };
         let Some(spec) = spec else {
-            return self
-                .infos
-                .iter()
-                .rev()
-                .find(|i| i.complete)
-                .or_else(|| self.infos.last())
-                .ok_or(ResolveError::Empty);
+            return newest(&|_| true).ok_or(ResolveError::Empty);
         };
         if let Some(exact) = self.infos.iter().find(|i| i.id == spec) {
             return Ok(exact);
         }
-        let matching: Vec<&RevisionInfo> = self
-            .infos
-            .iter()
-            .filter(|i| i.id.starts_with(spec))
-            .collect();
-        let complete: Vec<&RevisionInfo> =
-            matching.iter().copied().filter(|i| i.complete).collect();
-        match (matching.as_slice(), complete.as_slice()) {
-            ([], _) => Err(ResolveError::Unknown {
-                spec: spec.to_string(),
-            }),
-            ([one], _) => Ok(one),
-            (_, [one]) => Ok(one),
-            (many, _) => Err(ResolveError::Ambiguous {
-                spec: spec.to_string(),
-                candidates: many
-                    .iter()
-                    .map(|i| i.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            }),
-        }
+        newest(&|i| i.id.starts_with(spec)).ok_or_else(|| ResolveError::Unknown {
+            spec: spec.to_string(),
+        })
     }
 
     /// The whole revision with this id.
@@ -488,6 +473,9 @@ pub mod embedded {
             assert_eq!(id(Some("2008")).as_deref(), Some("2008-02-01-r212"));
             assert_eq!(id(Some("2011")).as_deref(), Some("2011-07-15-s3"));
             assert_eq!(id(Some("1999")), None);
+            // Several fragments and no complete revision: the newest fragment.
+            assert_eq!(id(Some("20")).as_deref(), Some("2026-01-16-s3"));
+            assert_eq!(id(Some("2024-06")).as_deref(), Some("2024-06-07-s4"));
             assert!(library.load("2021-04-22-r205").is_ok());
         }
     }

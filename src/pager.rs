@@ -6,10 +6,11 @@
 //! so a pager that does not exist fails to start, and the output goes to the terminal
 //! as it would without one.
 //!
-//! While the pager runs, arbiter's stdout is the pager's stdin: every command writes to
-//! stdout as usual. [`Pager::finish`] closes it and waits for the pager. Quitting the
-//! pager early closes the pipe, which arbiter takes as the end of the output, not an
-//! error. Paging needs a Unix; elsewhere output is never paged.
+//! The pager is a child with a piped stdin, as bat runs it: while it runs, the output
+//! layer (`output::stdout`) writes into that pipe instead of stdout; [`Pager::finish`]
+//! closes it and waits for the reader to quit. Quitting the pager early closes the pipe,
+//! which arbiter takes as the end of the output, not an error, and the command's exit
+//! status stands.
 
 use std::ffi::OsString;
 
@@ -27,10 +28,9 @@ pub fn command(lookup: impl Fn(&str) -> Option<OsString>) -> Option<Vec<String>>
     }
 }
 
-/// A pager that is running with arbiter's stdout as its input.
+/// A pager that is running with arbiter's output as its input.
 pub struct Pager {
-    #[cfg(unix)]
-    running: unix::Running,
+    child: std::process::Child,
 }
 
 /// Starts the pager when stdout is a terminal and the environment names one. A pager that
@@ -41,107 +41,60 @@ pub fn start() -> Option<Pager> {
         return None;
     }
     let words = command(|name| std::env::var_os(name))?;
-    #[cfg(unix)]
-    {
-        match unix::start(&words) {
-            Ok(running) => Some(Pager { running }),
-            Err(e) => {
-                eprintln!(
-                    "arbiter: warning: the pager `{}` could not be started ({e}); printing without it",
-                    words.join(" ")
-                );
-                None
-            }
+    match spawn(&words) {
+        Ok(pager) => Some(pager),
+        Err(e) => {
+            crate::output::eprintln(format_args!(
+                "arbiter: warning: the pager `{}` could not be started ({e}); printing without it",
+                words.join(" ")
+            ));
+            None
         }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = words;
-        None
+}
+
+fn spawn(words: &[String]) -> std::io::Result<Pager> {
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| std::io::Error::other("no command"))?;
+    let mut command = std::process::Command::new(program);
+    command.args(args).stdin(std::process::Stdio::piped());
+    if std::env::var_os("LESS").is_none() {
+        command.env("LESS", "FRX");
+    }
+    if std::env::var_os("LV").is_none() {
+        command.env("LV", "-c");
+    }
+    let mut child = command.spawn()?;
+    let Some(input) = child.stdin.take() else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(std::io::Error::other("no pipe to the pager"));
+    };
+    crate::output::page_into(input);
+    ignore_interrupts();
+    Ok(Pager { child })
+}
+
+/// The reader's Ctrl-C belongs to the pager (less uses it to stop a search); arbiter
+/// ends when the pager quits and closes the pipe.
+#[cfg(unix)]
+fn ignore_interrupts() {
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+        libc::signal(libc::SIGQUIT, libc::SIG_IGN);
     }
 }
+
+#[cfg(not(unix))]
+fn ignore_interrupts() {}
 
 impl Pager {
     /// Ends the output and waits until the reader quits the pager.
-    pub fn finish(self) {
-        #[cfg(unix)]
-        self.running.finish();
-    }
-}
-
-#[cfg(unix)]
-mod unix {
-    use std::io::Write as _;
-    use std::os::fd::{AsRawFd as _, OwnedFd};
-    use std::process::{Child, Command, Stdio};
-
-    pub struct Running {
-        child: Child,
-        /// The terminal, to put back as stdout once the output is done.
-        terminal: OwnedFd,
-    }
-
-    pub fn start(words: &[String]) -> std::io::Result<Running> {
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| std::io::Error::other("no command"))?;
-        let mut command = Command::new(program);
-        command.args(args).stdin(Stdio::piped());
-        if std::env::var_os("LESS").is_none() {
-            command.env("LESS", "FRX");
-        }
-        if std::env::var_os("LV").is_none() {
-            command.env("LV", "-c");
-        }
-        let mut child = command.spawn()?;
-        let Some(input) = child.stdin.take() else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(std::io::Error::other("no pipe to the pager"));
-        };
-        let input = OwnedFd::from(input);
-        std::io::stdout().flush()?;
-        let stdout = std::io::stdout().as_raw_fd();
-        // SAFETY: dup and dup2 on file descriptors this process owns; the new descriptor
-        // from dup is owned by the OwnedFd made from it and nothing else.
-        let terminal = unsafe {
-            let saved = libc::dup(stdout);
-            if saved < 0 {
-                let e = std::io::Error::last_os_error();
-                drop(input);
-                let _ = child.wait();
-                return Err(e);
-            }
-            <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(saved)
-        };
-        // SAFETY: see above; dup2 replaces stdout with the pipe to the pager.
-        if unsafe { libc::dup2(input.as_raw_fd(), stdout) } < 0 {
-            let e = std::io::Error::last_os_error();
-            drop(input);
-            let _ = child.wait();
-            return Err(e);
-        }
-        drop(input);
-        // The reader's Ctrl-C belongs to the pager (less uses it to stop a search);
-        // arbiter ends when the pager quits and closes the pipe.
-        // SAFETY: setting a signal's disposition to SIG_IGN has no handler to be unsafe.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_IGN);
-            libc::signal(libc::SIGQUIT, libc::SIG_IGN);
-        }
-        Ok(Running { child, terminal })
-    }
-
-    impl Running {
-        pub fn finish(mut self) {
-            let _ = std::io::stdout().flush();
-            // Putting the terminal back as stdout closes the pipe: the pager sees the end.
-            // SAFETY: both descriptors are open and owned by this process.
-            unsafe {
-                libc::dup2(self.terminal.as_raw_fd(), std::io::stdout().as_raw_fd());
-            }
-            let _ = self.child.wait();
-        }
+    pub fn finish(mut self) {
+        crate::output::end_paging();
+        let _ = self.child.wait();
     }
 }
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 
 use crate::cli::CheckArgs;
-use crate::library::{Library, ResolveError};
+use crate::library::Library;
 use crate::model::{Date, Revision, RuleNumber};
 use crate::render::check as render;
 use crate::scenario::{self, Report, RevisionNumbers, Rules, CANONICAL};
@@ -64,11 +64,6 @@ pub fn choose_revision(
     };
     let (id, date, available) = match (found, spec) {
         (Ok((id, date)), _) => (id, date, true),
-        (Err(ResolveError::Ambiguous { spec, candidates }), _) => {
-            return Err(bad(format!(
-                "`rules: {spec}` matches several revisions ({candidates}); give more of the id"
-            )))
-        }
         (Err(_), None) => {
             (CANONICAL.to_string(), CANONICAL, false)
         }
@@ -161,7 +156,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
-                unreadable.push(format!("{name}: can't read the file: {e}"));
+                unreadable.push((name.clone(), format!("{name}: can't read the file: {e}")));
                 continue;
             }
         };
@@ -180,34 +175,49 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                 }
                 reports.push(report);
             }
-            Err(e) => unreadable.push(e.to_string()),
+            Err(e) => unreadable.push((name, e.to_string())),
         }
     }
     let passed = reports.iter().filter(|r| r.passed).count();
     let failed = reports.len() - passed;
     if ctx.json {
+        // One document: the report, or with several files an array in which an
+        // unreadable file is `{"file", "error"}`. A single unreadable file prints none:
+        // the error document says why.
         let doc = if several {
-            serde_json::to_string_pretty(&reports)?
+            let mut all: Vec<serde_json::Value> = reports
+                .iter()
+                .map(serde_json::to_value)
+                .collect::<Result<_, _>>()?;
+            all.extend(
+                unreadable
+                    .iter()
+                    .map(|(file, error)| serde_json::json!({"file": file, "error": error})),
+            );
+            Some(serde_json::to_string_pretty(&all)?)
         } else {
-            match reports.first() {
-                Some(r) => serde_json::to_string_pretty(r)?,
-                None => "null".to_string(),
-            }
+            reports
+                .first()
+                .map(serde_json::to_string_pretty)
+                .transpose()?
         };
-        out.push_str(&doc);
-        out.push('\n');
+        if let Some(doc) = doc {
+            out.push_str(&doc);
+            out.push('\n');
+        }
     } else if several {
         out.push_str(&render::summary(
             passed,
-            failed + unreadable.len(),
+            failed,
+            unreadable.len(),
             ctx.style,
         ));
     }
     use std::io::Write;
-    std::io::stdout().write_all(out.as_bytes())?;
+    crate::output::stdout().write_all(out.as_bytes())?;
     if !unreadable.is_empty() {
-        for u in &unreadable {
-            eprintln!("arbiter: {u}");
+        for (_, u) in &unreadable {
+            crate::output::eprintln(format_args!("arbiter: {u}"));
         }
         anyhow::bail!(
             "{} scenario{} could not be read",

@@ -8,7 +8,8 @@ use crate::cli::{Cli, CompletionsArgs};
 
 pub fn run(args: &CompletionsArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     if ctx.json {
-        return Err(hint::error(
+        return Err(hint::error_of(
+            hint::Kind::BadInput,
             "`arbiter completions` prints a shell script; --json does not apply",
             format!("run `arbiter completions {}` without --json", args.shell),
         ));

@@ -32,7 +32,10 @@ pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                     "a fragment"
                 }
             ),
-            "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev",
+            super::first_contact(&library).unwrap_or_else(|| {
+                "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev"
+                    .to_string()
+            }),
         ));
     }
     let matches = glossary::lookup(&revision.glossary, &term, LIMIT);

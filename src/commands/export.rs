@@ -254,10 +254,10 @@ fn write_site(out: &Path, files: &[(String, String)], force: bool) -> anyhow::Re
             });
         }
         if let Err(e) = std::fs::remove_dir_all(&old) {
-            eprintln!(
+            crate::output::eprintln(format_args!(
                 "arbiter: warning: the site is written, but the previous one could not be deleted from {}: {e}",
                 old.display()
-            );
+            ));
         }
     }
     staging.keep();

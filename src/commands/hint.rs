@@ -19,6 +19,8 @@ use crate::read::ReadError;
 pub struct Hinted {
     error: anyhow::Error,
     hint: String,
+    /// What kind of failure it is, when the command knows better than the cause chain.
+    kind: Option<Kind>,
 }
 
 impl fmt::Display for Hinted {
@@ -44,6 +46,16 @@ pub fn error(what: impl fmt::Display, hint: impl Into<String>) -> anyhow::Error 
     anyhow::Error::new(Hinted {
         error: anyhow::Error::msg(what.to_string()),
         hint: hint.into(),
+        kind: None,
+    })
+}
+
+/// An error of a given kind (what a `--json` reader branches on), with a `hint`.
+pub fn error_of(kind: Kind, what: impl fmt::Display, hint: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Hinted {
+        error: anyhow::Error::msg(what.to_string()),
+        hint: hint.into(),
+        kind: Some(kind),
     })
 }
 
@@ -58,6 +70,7 @@ impl<T, E: Into<anyhow::Error>> Hint<T> for Result<T, E> {
             anyhow::Error::new(Hinted {
                 error: e.into(),
                 hint: hint.into(),
+                kind: None,
             })
         })
     }
@@ -99,13 +112,6 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
                     "`arbiter revisions` lists the revisions arbiter knows; `arbiter ingest FILE` adds one"
                         .to_string(),
                 ),
-            ),
-            ResolveError::Ambiguous { spec, candidates } => (
-                format!("`{spec}` matches several revisions: {candidates}"),
-                Some(format!(
-                    "give more of the id, e.g. --rev {}",
-                    candidates.split(", ").last().unwrap_or(candidates)
-                )),
             ),
             ResolveError::Empty => (
                 e.to_string(),
@@ -168,6 +174,58 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
         };
     }
     (cause.to_string(), None)
+}
+
+/// What kind of failure an error is, for a bot reading `--json` output to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The rule (or entry) asked for is not there: exit 1.
+    NotFound,
+    /// What was given is not what was expected: a rule number, a file, a flag's value.
+    BadInput,
+    /// `--rev` (or a diff's revision) names no revision arbiter knows.
+    NoRevision,
+    /// Anything else: the index, the disk, the network.
+    Error,
+}
+
+/// The kind of a failure, from the first typed error of its cause chain.
+pub fn kind(err: &anyhow::Error) -> Kind {
+    for cause in err.chain() {
+        if cause.downcast_ref::<ResolveError>().is_some() {
+            return Kind::NoRevision;
+        }
+        if cause.downcast_ref::<BadRuleNumber>().is_some()
+            || cause.downcast_ref::<ReadError>().is_some()
+        {
+            return Kind::BadInput;
+        }
+        if let Some(h) = cause.downcast_ref::<Hinted>() {
+            if let Some(kind) = h.kind {
+                return kind;
+            }
+        }
+    }
+    Kind::Error
+}
+
+/// A failure as the JSON document printed on stdout under `--json`:
+/// `{"error": {"kind", "message", "causes", "hint"}}`.
+pub fn json(kind: Kind, err: &anyhow::Error) -> serde_json::Value {
+    let mut hint = None;
+    let mut said = Vec::new();
+    for cause in err.chain() {
+        let (what, advice) = explain(cause);
+        said.push(what);
+        if hint.is_none() {
+            hint = advice;
+        }
+    }
+    let message = said.remove(0);
+    serde_json::json!({
+        "error": {"kind": kind, "message": message, "causes": said, "hint": hint}
+    })
 }
 
 fn rebuild_the_index() -> String {

@@ -38,15 +38,19 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     };
     let Some(chain) = lineage.chain_of(&rev, &number) else {
-        return Err(super::hint::error(
-            format!("rule {} is not in revision {rev}", number.short()),
+        let hint = super::first_contact(&library).unwrap_or_else(|| {
             format!(
                 "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
                 number
                     .parent()
                     .map(|p| p.short())
                     .unwrap_or_else(|| number.short())
-            ),
+            )
+        });
+        return Err(super::hint::error_of(
+            super::hint::Kind::NotFound,
+            format!("rule {} is not in revision {rev}", number.short()),
+            hint,
         ));
     };
     let links = lineage.chain(chain);

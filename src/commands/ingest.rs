@@ -30,7 +30,12 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         replace: args.replace,
     };
     let summary = ingest(&request, ctx)?;
-    render::print(&summary, ctx)?;
+    let warnings = if args.verbose {
+        render::Warnings::Every
+    } else {
+        render::Warnings::Counted
+    };
+    render::print(&summary, warnings, ctx)?;
     let failed = summary
         .reports
         .iter()
@@ -75,14 +80,14 @@ pub(crate) struct Terminal {
 
 impl ingest::Progress for Terminal {
     fn waiting(&self, index: &Path) {
-        eprintln!(
+        crate::output::eprintln(format_args!(
             "arbiter: another arbiter is writing the index at {}; waiting for it to finish…",
             index.display()
-        );
+        ));
     }
 
     fn notice(&self, message: &str) {
-        eprintln!("arbiter: {message}");
+        crate::output::eprintln(format_args!("arbiter: {message}"));
     }
 
     fn start(&self, count: usize) {

@@ -17,7 +17,8 @@ use crate::cli::Cli;
 
 pub fn run(ctx: &Context) -> anyhow::Result<Outcome> {
     if ctx.json {
-        return Err(hint::error(
+        return Err(hint::error_of(
+            hint::Kind::BadInput,
             "`arbiter man` prints a manual page in roff; --json does not apply",
             "run `arbiter man` without --json (`arbiter man | man -l -` reads it)",
         ));
@@ -44,9 +45,8 @@ pub fn page() -> std::io::Result<String> {
         .filter(|a| a.is_global_set())
         .map(|a| a.get_id().to_string())
         .collect();
-    for sub in cli.get_subcommands().filter(|s| s.get_name() != "help") {
-        let name = format!("arbiter {}", sub.get_name());
-        let mut sub = sub.clone().bin_name(&name);
+    for (name, sub) in commands_of(&cli, "arbiter") {
+        let mut sub = sub.bin_name(&name);
         for id in globals.iter().map(String::as_str).chain(["help"]) {
             sub = sub.mut_arg(id, |a| a.hide(true));
         }
@@ -72,6 +72,18 @@ pub fn page() -> std::io::Result<String> {
     }
     man.render_version_section(&mut out)?;
     Ok(preamble_once(&String::from_utf8_lossy(&out)))
+}
+
+/// Every command to document, with its full name, nested ones (`arbiter export html`)
+/// after the command they belong to.
+fn commands_of(command: &clap::Command, prefix: &str) -> Vec<(String, clap::Command)> {
+    let mut all = Vec::new();
+    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+        let name = format!("{prefix} {}", sub.get_name());
+        all.push((name.clone(), sub.clone()));
+        all.extend(commands_of(sub, &name));
+    }
+    all
 }
 
 /// Every piece of roff written starts with the same two lines that define `\*(Aq` (an

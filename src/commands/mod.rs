@@ -45,6 +45,18 @@ pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
         })
 }
 
+/// What to say after "not found" when no revision was ingested: only the built-in
+/// fragments answered, and one command fixes that. `None` once a revision is ingested.
+pub fn first_contact(library: &crate::library::Library) -> Option<String> {
+    (!library.has_ingested()).then(|| {
+        let built_in: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
+        format!(
+            "only fragments of the rules are built in ({}); `arbiter fetch` downloads the whole current rules, `arbiter ingest FILE` adds a rules file you have",
+            built_in.join(", ")
+        )
+    })
+}
+
 /// How a command ended when it did not fail: exit status 0 or 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -148,12 +160,12 @@ pub(crate) fn stored_lineage(
     match crate::ingest::ensure_lineage(&location.dir, catalogue) {
         Ok((lineage, note)) => {
             if let Some(note) = note {
-                eprintln!("arbiter: warning: {note}");
+                crate::output::eprintln(format_args!("arbiter: warning: {note}"));
             }
             Some(lineage)
         }
         Err(e) => {
-            eprintln!("arbiter: warning: {e:#}");
+            crate::output::eprintln(format_args!("arbiter: warning: {e:#}"));
             None
         }
     }
@@ -161,7 +173,7 @@ pub(crate) fn stored_lineage(
 
 /// Writes a command's output to stdout (a closed pipe ends the command quietly).
 pub(crate) fn print(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     out.write_all(text.as_bytes())?;
     if !text.ends_with('\n') {
         out.write_all(b"\n")?;

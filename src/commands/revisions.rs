@@ -12,9 +12,9 @@ use crate::render::revisions;
 pub fn run(ctx: &Context) -> anyhow::Result<Outcome> {
     let library = super::library(ctx)?;
     for problem in library.problems() {
-        eprintln!("arbiter: warning: {problem}");
+        crate::output::eprintln(format_args!("arbiter: warning: {problem}"));
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if ctx.json {
         let doc = serde_json::to_string_pretty(&revisions::json(library.revisions()))?;
         writeln!(out, "{doc}").context("writing the revisions")?;

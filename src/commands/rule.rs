@@ -9,40 +9,93 @@ use anyhow::Context as _;
 
 use super::{Context, Outcome};
 use crate::cli::RuleArgs;
+use crate::diff::lineage::{Lineage, Step};
 use crate::library::Library;
 use crate::model::{Revision, RuleNumber};
-use crate::render::rule::{self, Missing, RuleView};
+use crate::render::rule::{self, Changed, LastChange, Missing, RuleView};
 
 pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let number: RuleNumber = args.number.parse()?;
     let library = super::library(ctx)?;
     let info = library.resolve(args.rev.as_deref())?;
     let revision = library.load(&info.id)?;
-    let mut out = std::io::stdout().lock();
+    let lineage = super::stored_lineage(ctx, &library);
     match view(&revision, number) {
-        Some(view) => {
+        Some(mut view) => {
+            let mut out = crate::output::stdout();
             if ctx.json {
                 let doc = serde_json::to_string_pretty(&rule::json(&view))?;
                 writeln!(out, "{doc}").context("writing the rule")?;
             } else {
+                view.last_change = lineage
+                    .as_ref()
+                    .and_then(|l| last_change(l, &revision.id, &number));
                 write!(out, "{}", rule::text(&view).write(ctx.style))
                     .context("writing the rule")?;
             }
             Ok(Outcome::Success)
         }
         None => {
-            let elsewhere = elsewhere(ctx, &library, &number, &revision.id)?;
+            let elsewhere = elsewhere(lineage.as_ref(), &library, &number, &revision.id)?;
+            let now_called = lineage.as_ref().and_then(|l| {
+                elsewhere.iter().find_map(|then| {
+                    Some((then.clone(), l.map_number(then, &number, &revision.id)?))
+                })
+            });
             let missing = Missing {
                 number,
                 revision: &revision,
                 before: revision.rules.range(..number).next_back().map(|(n, _)| *n),
                 after: revision.rules.range(number..).next().map(|(n, _)| *n),
                 elsewhere,
+                now_called,
+                advice: super::first_contact(&library),
             };
-            eprint!("{}", rule::missing(&missing).write(ctx.style));
+            let said = rule::missing(&missing);
+            if ctx.json {
+                let plain = said.plain();
+                let mut lines = plain.lines();
+                let what = lines
+                    .next()
+                    .unwrap_or_default()
+                    .trim_start_matches("arbiter: ");
+                let rest: Vec<&str> = lines.collect();
+                return Err(super::hint::error_of(
+                    super::hint::Kind::NotFound,
+                    what,
+                    rest.join("; ").replace("hint: ", ""),
+                ));
+            }
+            crate::output::eprint(said.write(ctx.style));
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// Where the lineage saw the rule's text or number last change, looking back from
+/// `revision_id`.
+fn last_change(lineage: &Lineage, revision_id: &str, number: &RuleNumber) -> Option<LastChange> {
+    let chain = lineage.chain_of(revision_id, number)?;
+    let links = lineage.chain(chain);
+    let here = links.iter().position(|l| l.revision == revision_id)?;
+    let (at, link) = links[..=here]
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(i, l)| l.change != Step::Same || *i == 0)?;
+    let what = match link.change {
+        Step::Same => Changed::FirstKnown,
+        Step::Added => Changed::Added,
+        Step::Renumbered => match at.checked_sub(1).and_then(|p| links[p].number) {
+            Some(from) => Changed::Renumbered { from },
+            None => Changed::Text,
+        },
+        Step::Modified | Step::Removed => Changed::Text,
+    };
+    Some(LastChange {
+        revision: link.revision.to_string(),
+        what,
+    })
 }
 
 /// The rule (or section) and what lies below it, if the revision has it.
@@ -78,29 +131,50 @@ fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
             .collect(),
         below,
         cited_by: revision.cited_by(&number),
+        breadcrumb: breadcrumb(revision, &number),
+        last_change: None,
     })
+}
+
+/// The section and the rules above `number`, outermost first, with their titles.
+fn breadcrumb(revision: &Revision, number: &RuleNumber) -> Vec<(RuleNumber, String)> {
+    let mut above = Vec::new();
+    let mut at = number.parent();
+    while let Some(n) = at {
+        let title = if n.is_section() {
+            revision
+                .sections
+                .iter()
+                .find(|s| s.number == n.section_number())
+                .map(|s| s.title.clone())
+        } else {
+            revision.rule(&n).and_then(|r| r.title.clone())
+        };
+        if let Some(title) = title {
+            above.push((n, title));
+        }
+        at = n.parent();
+    }
+    above.reverse();
+    above
 }
 
 /// The ids of the other revisions that have the rule. The stored lineage answers for
 /// the complete revisions it chains without loading them; sections, and revisions it
 /// does not chain, are loaded.
 fn elsewhere(
-    ctx: &Context,
+    lineage: Option<&Lineage>,
     library: &Library,
     number: &RuleNumber,
     except: &str,
 ) -> anyhow::Result<Vec<String>> {
-    let lineage = if number.is_section() {
-        None
-    } else {
-        super::stored_lineage(ctx, library)
-    };
+    let lineage = lineage.filter(|_| !number.is_section());
     let mut ids = Vec::new();
     for info in library.revisions().iter().rev() {
         if info.id == except {
             continue;
         }
-        let known = lineage.as_ref().and_then(|l| l.has(&info.id, number));
+        let known = lineage.and_then(|l| l.has(&info.id, number));
         let has = match known {
             Some(has) => has,
             None => view(&*library.load(&info.id)?, *number).is_some(),

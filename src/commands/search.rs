@@ -44,8 +44,13 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         answers: &answers,
         define: define.as_deref(),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     render::print(&mut out, &results, ctx.json, ctx.style.color)?;
+    if answers.families.is_empty() {
+        if let Some(advice) = super::first_contact(&library) {
+            crate::output::eprintln(format_args!("hint: {advice}"));
+        }
+    }
     Ok(if answers.families.is_empty() {
         Outcome::Negative
     } else {
@@ -78,10 +83,10 @@ pub fn open_searchable(ctx: &Context) -> anyhow::Result<Library> {
         Ok(_) => Ok(Library::open(&location.dir)?),
         // A read-only mount or another user's index: search each revision in memory.
         Err(e) => {
-            eprintln!(
+            crate::output::eprintln(format_args!(
                 "arbiter: the search index at {} was built by another arbiter and can't be rebuilt here ({e}); searching in memory",
                 location.dir.display()
-            );
+            ));
             Ok(library)
         }
     }

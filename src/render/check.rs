@@ -199,7 +199,11 @@ fn capital(s: &str) -> String {
     crate::scenario::capitalize(s)
 }
 
-/// The last line with several files.
-pub fn summary(passed: usize, failed: usize, _style: Style) -> String {
-    format!("{passed} passed, {failed} failed\n")
+/// The last line with several files; files that could not be read are counted apart
+/// from scenarios that ran and failed.
+pub fn summary(passed: usize, failed: usize, unreadable: usize, _style: Style) -> String {
+    match unreadable {
+        0 => format!("{passed} passed, {failed} failed\n"),
+        n => format!("{passed} passed, {failed} failed, {n} unreadable\n"),
+    }
 }

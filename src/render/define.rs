@@ -19,7 +19,7 @@ pub fn print(
     matches: &[Match],
     ctx: &Context,
 ) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if ctx.json {
         let entries: Vec<_> = matches
             .iter()

@@ -67,6 +67,65 @@ impl Styled {
     }
 }
 
+/// Unchanged words the terminal keeps on each side of a change in a modified rule.
+const CONTEXT_WORDS: usize = 6;
+
+/// The first `context` words of `text` (when `head`, it follows a change) and its last
+/// `context` words (when `tail`, a change follows), if leaving out the middle saves much.
+pub(crate) fn elide(text: &str, head: bool, tail: bool, context: usize) -> Option<(&str, &str)> {
+    // Where each word starts.
+    let starts: Vec<usize> = text
+        .char_indices()
+        .filter(|&(i, c)| {
+            !c.is_whitespace()
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let keep = context * (usize::from(head) + usize::from(tail));
+    if starts.len() <= keep + context {
+        return None;
+    }
+    let cut_from = if head {
+        text[..starts[context]].trim_end().len()
+    } else {
+        0
+    };
+    let cut_to = if tail {
+        starts[starts.len() - context]
+    } else {
+        text.len()
+    };
+    Some((&text[..cut_from], &text[cut_to..]))
+}
+
+/// A word diff whose long unchanged runs are cut to `context` words either side of each
+/// change, with " … " between (a diff that changes nothing is kept whole).
+pub(crate) fn in_context(segments: &[Segment], context: usize) -> Vec<Segment> {
+    if segments.iter().all(|s| s.op == Op::Equal) {
+        return segments.to_vec();
+    }
+    let mut out = Vec::with_capacity(segments.len() + 2);
+    for (i, segment) in segments.iter().enumerate() {
+        let (head, tail) = (i > 0, i + 1 < segments.len());
+        match (segment.op, elide(&segment.text, head, tail, context)) {
+            (Op::Equal, Some((before, after))) => out.push(Segment {
+                op: Op::Equal,
+                text: match (before.is_empty(), after.is_empty()) {
+                    (true, _) => format!("… {}", after.trim_start()),
+                    (_, true) => format!("{} …", before.trim_end()),
+                    _ => format!("{before} … {after}"),
+                },
+            }),
+            _ => out.push(segment.clone()),
+        }
+    }
+    out
+}
+
 fn number(n: Option<RuleNumber>) -> String {
     n.map(|n| n.short()).unwrap_or_default()
 }
@@ -186,13 +245,16 @@ pub fn terminal(changes: &Changes, style: Style) -> String {
     for (section, title, group) in by_section(changes) {
         out.push(Piece::Heading, format!("\n{section}. {title}\n"));
         for (kind, label) in KINDS {
-            let of_kind: Vec<&&Change> = group.iter().filter(|c| c.kind == kind).collect();
+            let of_kind: Vec<&Change> = group.iter().copied().filter(|c| c.kind == kind).collect();
             if of_kind.is_empty() {
                 continue;
             }
             out.push(Piece::Heading, format!("  {label} ({})\n", of_kind.len()));
-            for change in of_kind {
-                push_change(&mut out, change);
+            for run in same_text_runs(&of_kind) {
+                match run {
+                    [one] => push_change(&mut out, one),
+                    _ => push_renumbered_run(&mut out, run),
+                }
             }
         }
     }
@@ -206,6 +268,40 @@ pub fn terminal(changes: &Changes, style: Style) -> String {
         out.push(Piece::Plain, "\nNo differences.\n");
     }
     out.paint(style)
+}
+
+/// The changes in runs: consecutive renumberings that kept their text form one run
+/// (420.5a–420.5e → 704.5a–704.5e: the list is in order of the new numbers, so a run is
+/// a stretch of the rules that moved as a block); every other change is a run of its own.
+fn same_text_runs<'c>(changes: &'c [&'c Change]) -> Vec<&'c [&'c Change]> {
+    let same_text =
+        |c: &Change| c.kind == Kind::Renumbered && c.diff.iter().all(|s| s.op == Op::Equal);
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for i in 1..=changes.len() {
+        let joins = i < changes.len() && same_text(changes[i]) && same_text(changes[i - 1]);
+        if !joins {
+            runs.push(&changes[start..i]);
+            start = i;
+        }
+    }
+    runs
+}
+
+/// A run of same-text renumberings on one line: `420.5a–420.5e → 704.5a–704.5e`.
+fn push_renumbered_run(out: &mut Styled, run: &[&Change]) {
+    let (first, last) = (run[0], run[run.len() - 1]);
+    out.push(Piece::Plain, "    ");
+    out.push(
+        Piece::Number,
+        format!("{}–{}", number(first.from), number(last.from)),
+    );
+    out.push(Piece::Plain, " → ");
+    out.push(
+        Piece::Number,
+        format!("{}–{}", number(first.to), number(last.to)),
+    );
+    out.push(Piece::Note, format!("  same text ({} rules)\n", run.len()));
 }
 
 fn push_change(out: &mut Styled, change: &Change) {
@@ -236,7 +332,10 @@ fn push_change(out: &mut Styled, change: &Change) {
         Kind::Added | Kind::Removed => String::new(),
     };
     out.push(Piece::Note, format!("{note}\n"));
-    push_diff(out, &change.diff, "        ");
+    match change.kind {
+        Kind::Renumbered if !changed_text => {}
+        _ => push_diff(out, &in_context(&change.diff, CONTEXT_WORDS), "        "),
+    }
 }
 
 /// A similarity to two decimals, rounded down: a changed text never shows as 1.00.
@@ -340,7 +439,7 @@ pub fn markdown(changes: &Changes) -> String {
     for (section, title, group) in by_section(changes) {
         let _ = writeln!(out, "\n## {section}. {}", escape(&title));
         for (kind, label) in KINDS {
-            let of_kind: Vec<&&Change> = group.iter().filter(|c| c.kind == kind).collect();
+            let of_kind: Vec<&Change> = group.iter().copied().filter(|c| c.kind == kind).collect();
             if of_kind.is_empty() {
                 continue;
             }

@@ -36,9 +36,9 @@ fn status(outcome: &FileOutcome) -> &'static str {
 
 pub fn print(fetched: &Fetched, summary: &Summary, ctx: &Context) -> std::io::Result<()> {
     for report in &summary.reports {
-        ingest::warn_about_lines(report);
+        ingest::warn_about_lines(report, ingest::Warnings::First20);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if ctx.json {
         let report = summary.reports.first();
         let warnings = report.and_then(|r| match &r.outcome {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::diff::lineage::{Link, Step};
 use crate::diff::text::fold_wording;
-use crate::diff::words::{whole, word_diff};
+use crate::diff::words::{whole, word_diff, Segment};
 use crate::diff::Op;
 
 use super::diff::{push_diff, Piece, Styled};
@@ -16,28 +16,65 @@ use super::Style;
 struct Entry<'l> {
     revision: &'l str,
     number: Option<String>,
+    /// The number in the revision before (equal to `number` unless renumbered).
+    previous: Option<String>,
     text: Option<&'l str>,
-    change: Step,
+    /// `first` for the first revision known, else the step from the revision before.
+    change: &'static str,
+    /// The text changed only by a template rewording ("his or her" → "their"…).
+    wording_only: bool,
+    /// The word diff from the revision before; empty when the text is the same.
+    diff: Vec<Segment>,
 }
 
-/// `{"lineage":[{"revision","number","text","change"}]}`, oldest first.
+/// `{"lineage":[{"revision","number","previous","text","change","wording_only","diff"}]}`,
+/// oldest first.
 pub fn json(links: &[Link]) -> String {
     #[derive(Serialize)]
     struct Doc<'l> {
         lineage: Vec<Entry<'l>>,
     }
-    let doc = Doc {
-        lineage: links
-            .iter()
-            .map(|l| Entry {
-                revision: l.revision,
-                number: l.number.map(|n| n.short()),
-                text: l.text,
-                change: l.change,
-            })
-            .collect(),
-    };
+    let mut lineage = Vec::with_capacity(links.len());
+    let mut previous: Option<&Link> = None;
+    for link in links {
+        let change = match (previous, link.change) {
+            (None, Step::Same) => "first",
+            (_, Step::Same) => "same",
+            (_, Step::Modified) => "modified",
+            (_, Step::Renumbered) => "renumbered",
+            (_, Step::Added) => "added",
+            (_, Step::Removed) => "removed",
+        };
+        let old = previous.and_then(|p| p.text);
+        let same = previous.is_some_and(|p| p.same_text(link));
+        let diff = match (old, link.text) {
+            _ if same => Vec::new(),
+            (Some(old), Some(new)) => word_diff(old, new),
+            (Some(old), None) => whole(Op::Delete, old),
+            (None, Some(new)) if previous.is_some() => whole(Op::Insert, new),
+            _ => Vec::new(),
+        };
+        lineage.push(Entry {
+            revision: link.revision,
+            number: link.number.map(|n| n.short()),
+            previous: previous.and_then(|p| p.number).map(|n| n.short()),
+            text: link.text,
+            change,
+            wording_only: wording_only(previous, link),
+            diff,
+        });
+        previous = Some(link);
+    }
+    let doc = Doc { lineage };
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Whether the text changed from `prev` to `link` by template rewording alone.
+fn wording_only(prev: Option<&Link>, link: &Link) -> bool {
+    prev.and_then(|p| p.text).is_some_and(|old| {
+        !prev.is_some_and(|p| p.same_text(link))
+            && fold_wording(old) == fold_wording(link.text.unwrap_or(""))
+    })
 }
 
 /// The terminal report. `asked` is the rule as the user named it (number and revision).
@@ -80,11 +117,7 @@ pub fn terminal(asked: &str, links: &[Link], style: Style) -> String {
             (change, prev) => {
                 out.push(Piece::Heading, format!("\n{}  ", link.revision));
                 out.push(Piece::Number, number);
-                let wording_only = prev.and_then(|p| p.text).is_some_and(|old| {
-                    !prev.is_some_and(|p| p.same_text(link))
-                        && fold_wording(old) == fold_wording(link.text.unwrap_or(""))
-                });
-                let changed = if wording_only {
+                let changed = if wording_only(prev, link) {
                     "text changed (wording only)"
                 } else {
                     "text changed"

@@ -66,40 +66,74 @@ pub fn line(report: &FileReport) -> String {
     }
 }
 
-/// What a reader could not read, on stderr as `FILE:LINE: message` (the first 20, then a
-/// count), so a partly unreadable file says where it went wrong.
-pub(crate) fn warn_about_lines(report: &FileReport) {
-    const SHOWN: usize = 20;
+/// How much of what a reader could not read goes to stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Warnings {
+    /// One line per file: the count and the first (`ingest` without `--verbose`).
+    Counted,
+    /// `FILE:LINE: message` for the first 20, then a count (`fetch`: one file).
+    First20,
+    /// Every warning as `FILE:LINE: message` (`ingest --verbose`).
+    Every,
+}
+
+/// What a reader could not read, on stderr, so a partly unreadable file says where it
+/// went wrong without burying the summary under hundreds of typography notes.
+pub(crate) fn warn_about_lines(report: &FileReport, detail: Warnings) {
     let (FileOutcome::Added { warnings, .. } | FileOutcome::Replaced { warnings, .. }) =
         &report.outcome
     else {
         return;
     };
     let file = report.file.display();
-    for w in warnings.iter().take(SHOWN) {
-        eprintln!("arbiter: warning: {file}:{}: {}", w.line, w.message);
+    if detail == Warnings::Counted {
+        if let Some(first) = warnings.first() {
+            let more = match warnings.len() {
+                1 => String::new(),
+                n => format!(" and {} more; `--verbose` lists them", n - 1),
+            };
+            crate::output::eprintln(format_args!(
+                "arbiter: warning: {file}: {} reading warning{} (line {}: {}{more})",
+                warnings.len(),
+                if warnings.len() == 1 { "" } else { "s" },
+                first.line,
+                first.message
+            ));
+        }
+        return;
     }
-    if warnings.len() > SHOWN {
-        eprintln!(
+    let shown = if detail == Warnings::Every {
+        warnings.len()
+    } else {
+        20
+    };
+    for w in warnings.iter().take(shown) {
+        crate::output::eprintln(format_args!(
+            "arbiter: warning: {file}:{}: {}",
+            w.line, w.message
+        ));
+    }
+    if warnings.len() > shown {
+        crate::output::eprintln(format_args!(
             "arbiter: warning: {file}: {} more reading warnings",
-            warnings.len() - SHOWN
-        );
+            warnings.len() - shown
+        ));
     }
 }
 
-pub fn print(summary: &Summary, ctx: &Context) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
+pub fn print(summary: &Summary, warnings: Warnings, ctx: &Context) -> std::io::Result<()> {
+    let mut out = crate::output::stdout();
     for report in &summary.reports {
         if let Some(p) = problem(report) {
-            eprintln!("arbiter: {p}");
+            crate::output::eprintln(format_args!("arbiter: {p}"));
         }
-        warn_about_lines(report);
+        warn_about_lines(report, warnings);
     }
     for note in &summary.notes {
-        eprintln!("arbiter: {note}");
+        crate::output::eprintln(format_args!("arbiter: {note}"));
     }
     for damaged in &summary.damaged {
-        eprintln!("arbiter: {damaged}");
+        crate::output::eprintln(format_args!("arbiter: {damaged}"));
     }
     if ctx.json {
         let files: Vec<_> = summary

@@ -13,6 +13,7 @@ pub mod revisions;
 pub mod rule;
 pub mod search;
 pub mod text;
+pub mod wrap;
 
 use std::io::IsTerminal;
 

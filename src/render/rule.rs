@@ -22,6 +22,27 @@ pub struct RuleView<'a> {
     pub children: Vec<RuleNumber>,
     /// The rules outside it that cite it or a rule below it, in order.
     pub cited_by: Vec<RuleNumber>,
+    /// The section and rules above it, outermost first, with their titles.
+    pub breadcrumb: Vec<(RuleNumber, String)>,
+    /// Where the lineage saw its text or number last change, if the index knows it.
+    pub last_change: Option<LastChange>,
+}
+
+/// The revision where a rule's text or number last changed, from the lineage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastChange {
+    pub revision: String,
+    /// What happened there: its text changed, it was renumbered (from this number), or
+    /// it first appeared (added, or the oldest revision known).
+    pub what: Changed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Changed {
+    Text,
+    Renumbered { from: RuleNumber },
+    Added,
+    FirstKnown,
 }
 
 impl RuleView<'_> {
@@ -66,6 +87,38 @@ pub fn text(view: &RuleView) -> Doc {
             r.format.name()
         ),
     ));
+    if !view.breadcrumb.is_empty() {
+        let line = doc.line();
+        for (i, (n, title)) in view.breadcrumb.iter().enumerate() {
+            if i > 0 {
+                line.push(span(Class::Meta, " › "));
+            }
+            line.push(span(Class::Reference, printed(n)));
+            line.push(span(Class::Meta, format!(" {title}")));
+        }
+    }
+    if let Some(change) = &view.last_change {
+        let said = match &change.what {
+            Changed::Text => format!("text last changed in {}", change.revision),
+            Changed::Renumbered { from } => format!(
+                "last changed in {}: renumbered from {}",
+                change.revision,
+                from.short()
+            ),
+            Changed::Added => format!("added in {}, unchanged since", change.revision),
+            Changed::FirstKnown => format!(
+                "unchanged since {}, the oldest revision known",
+                change.revision
+            ),
+        };
+        doc.line().push(span(
+            Class::Meta,
+            format!(
+                "({said}; `arbiter history {}` shows each change)",
+                view.number.short()
+            ),
+        ));
+    }
     doc.blank();
     if view.rule.is_none() {
         let line = doc.line();
@@ -217,6 +270,11 @@ pub struct Missing<'a> {
     pub after: Option<RuleNumber>,
     /// Other revisions that have it.
     pub elsewhere: Vec<String>,
+    /// What the rule is numbered in `revision` when the number is an old one: the
+    /// revision that had the number, and the number there now (from the lineage).
+    pub now_called: Option<(String, RuleNumber)>,
+    /// Said instead of the usual hint (only the built-in fragments answered).
+    pub advice: Option<String>,
 }
 
 /// What to tell the user, for standard error.
@@ -236,7 +294,7 @@ pub fn missing(m: &Missing) -> Doc {
             .chain(m.after.iter())
             .map(RuleNumber::short)
             .collect();
-        if !nearest.is_empty() {
+        if !nearest.is_empty() && m.now_called.is_none() {
             let line = doc.line();
             line.push(span(Class::Label, "nearest:"));
             for (i, n) in nearest.into_iter().enumerate() {
@@ -259,6 +317,32 @@ pub fn missing(m: &Missing) -> Doc {
                 sections.join(", ")
             ),
         ));
+    }
+    if let Some((then, now)) = &m.now_called {
+        doc.line().extend([
+            span(Class::Plain, "it was "),
+            span(Class::Number, m.number.short()),
+            span(Class::Plain, " in "),
+            span(Class::Meta, then.clone()),
+            span(Class::Plain, "; it is "),
+            span(Class::Number, now.short()),
+            span(Class::Plain, " in "),
+            span(Class::Meta, m.revision.id.clone()),
+        ]);
+        doc.line().push(span(
+            Class::Plain,
+            format!(
+                "hint: `arbiter rule {}`, or `arbiter history {}` for how it got there",
+                now.short(),
+                now.short()
+            ),
+        ));
+        return doc;
+    }
+    if let Some(advice) = &m.advice {
+        doc.line()
+            .push(span(Class::Plain, format!("hint: {advice}")));
+        return doc;
     }
     if m.elsewhere.is_empty() {
         if !covers {

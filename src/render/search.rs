@@ -32,7 +32,9 @@ pub fn print(
         return writeln!(out, "{doc}");
     }
     if results.answers.lenient {
-        eprintln!("arbiter: the query is not valid query syntax or matched nothing as such; searched its words instead");
+        crate::output::eprintln(
+            "arbiter: the query is not valid query syntax or matched nothing as such; searched its words instead",
+        );
     }
     if results.answers.families.is_empty() {
         let mut shown: String = results.query.chars().take(80).collect();

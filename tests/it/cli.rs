@@ -101,8 +101,34 @@ const CASES: &[Case] = &[
         golden: "rule-unknown-rev",
         args: &["rule", "303.4c", "--rev", "1999"],
     },
+    // Under --json a failure is one document on stdout with a kind a bot branches on.
     Case {
-        golden: "rule-ambiguous-rev",
+        golden: "rule-missing-json",
+        args: &["rule", "704.5j", "--json"],
+    },
+    Case {
+        golden: "rule-bad-number-json",
+        args: &["rule", "30x.4", "-j"],
+    },
+    Case {
+        golden: "rule-unknown-rev-json",
+        args: &["rule", "303.4c", "-r", "1998", "--json"],
+    },
+    Case {
+        golden: "history-missing-json",
+        args: &["history", "704.5j", "--json"],
+    },
+    Case {
+        golden: "history-303.4c-json",
+        args: &["history", "303.4c", "--json"],
+    },
+    // With only the built-in fragments, "not found" says so and points to `fetch`.
+    Case {
+        golden: "search-nothing-first-contact",
+        args: &["search", "xyzzy"],
+    },
+    Case {
+        golden: "rule-303.4c-rev-prefix-20",
         args: &["rule", "303.4c", "--rev", "20"],
     },
     // Every error says what went wrong and, where the user can act, a hint of what to do.
@@ -394,10 +420,17 @@ fn every_command_prints_one_json_document_or_refuses_json() {
             .args(*line)
             .output()
             .expect("arbiter runs");
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Refused as every failure under --json is: one error document on stdout.
+        let doc: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
+        let error = doc.as_ref().map(|d| &d["error"]);
         if out.status.code() != Some(2)
-            || !out.stdout.is_empty()
-            || !stderr.contains("--json does not apply")
+            || error.is_none_or(|e| e["kind"] != "bad_input")
+            || error.is_none_or(|e| {
+                !e["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("--json does not apply")
+            })
         {
             failures.push(format!(
                 "`arbiter {}` should refuse --json:\n{}",
@@ -558,6 +591,33 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
             "the page lacks the command {name}"
         );
     }
+    // Every option of every command, nested ones (`export html`) included.
+    fn options(command: &clap::Command, prefix: &str, all: &mut Vec<(String, String)>) {
+        for arg in command.get_arguments() {
+            if let Some(long) = arg.get_long().filter(|l| !["help", "version"].contains(l)) {
+                all.push((prefix.to_string(), long.to_string()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            options(sub, &format!("{prefix} {}", sub.get_name()), all);
+        }
+    }
+    let mut all = Vec::new();
+    options(&Cli::command(), "arbiter", &mut all);
+    assert!(all
+        .iter()
+        .any(|(c, o)| c == "arbiter export html" && o == "force"));
+    for (command, long) in all {
+        let section = page
+            .split(&format!(".SS \"{command}\"\n"))
+            .nth(1)
+            .map(|rest| rest.split(".SS ").next().unwrap_or(rest))
+            .unwrap_or(&page);
+        assert!(
+            section.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))),
+            "the page lacks --{long} of `{command}`"
+        );
+    }
     if !have("groff") {
         return;
     }
@@ -575,7 +635,7 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
     // What a reader sees: formatting removed (groff overstrikes bold with backspaces).
     let shown = strip_overstrike(&String::from_utf8_lossy(&groff.stdout));
     for seen in [
-        "arbiter rule [--rev] <NUMBER>",
+        "arbiter rule [-r|--rev] <NUMBER>",
         "The rule number: 303, 303.4 or 303.4c",
         "arbiter check tests/scenarios/",
         "ARBITER_PAGER",
@@ -746,5 +806,78 @@ fn on_a_terminal_output_goes_through_the_pager_unless_told_not_to() {
             .contains("arbiter: warning: the pager `/nonexistent/pager -x` could not be started")
             && terminal.contains(rule_text),
         "{terminal}"
+    );
+}
+
+/// Runs `arbiter args` with stdout or stderr a pipe whose reader has already gone (as
+/// `arbiter diff … | head -1` once head has quit); returns the exit status.
+fn with_reader_gone(args: &[&str], stream: &str) -> Option<i32> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut command = arbiter(dir.path(), dir.path());
+    command.args(args);
+    match stream {
+        "stdout" => command.stdout(std::process::Stdio::piped()),
+        _ => command.stderr(std::process::Stdio::piped()),
+    };
+    let mut child = command.spawn().expect("arbiter runs");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("arbiter ends").code()
+}
+
+#[test]
+fn the_exit_status_survives_a_closed_pipe() {
+    // The revisions differ (1) whether or not anyone reads the report to the end.
+    assert_eq!(
+        with_reader_gone(&["diff", "2011-07-15-s3", "2026-01-16-s3"], "stdout"),
+        Some(1)
+    );
+    assert_eq!(with_reader_gone(&["rule", "303.4c"], "stdout"), Some(0));
+    // A message that can't be written to stderr is lost, not a panic (exit 101).
+    assert_eq!(with_reader_gone(&["rule", "999.1"], "stderr"), Some(1));
+    assert_eq!(with_reader_gone(&["rule", "30x.4"], "stderr"), Some(2));
+}
+
+#[test]
+fn on_a_terminal_long_rules_are_wrapped_to_its_width_and_hang_from_their_number() {
+    if !have("script") || !have("stty") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let line = format!(
+        "stty rows 40 cols 50; {} rule 301.5 --no-pager",
+        env!("CARGO_BIN_EXE_arbiter")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("ARBITER_INDEX", dir.path().join("index"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script runs");
+    let shown = String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n");
+    let piped = run(&["rule", "301.5"], dir.path());
+    assert!(shown.lines().all(|l| l.chars().count() <= 50), "{shown}");
+    assert!(
+        shown.lines().any(|l| l.starts_with("301.5a ")) && shown.contains("\n       "),
+        "a subrule hangs from its number:\n{shown}"
+    );
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let piped_stdout = piped
+        .split("--- stdout\n")
+        .nth(1)
+        .and_then(|s| s.split("--- stderr\n").next())
+        .unwrap_or_default();
+    assert_eq!(
+        words(&shown),
+        words(piped_stdout),
+        "only the line breaks differ"
+    );
+    assert!(
+        piped_stdout.lines().any(|l| l.chars().count() > 50),
+        "piped: not wrapped"
     );
 }

@@ -79,3 +79,10 @@ pub fn ok(out: &std::process::Output) -> String {
     );
     text(&out.stdout)
 }
+
+/// A line on the terminal past the test harness's capture (`eprintln!` of a passing test
+/// is swallowed): what a test did not check, and why.
+pub fn notice(what: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().write_all(format!("\nNOTICE: {what}\n").as_bytes());
+}

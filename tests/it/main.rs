@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod corpus;
 mod diff;
+mod examples;
 mod export;
 mod fetch;
 mod hostile;

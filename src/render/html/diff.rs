@@ -10,7 +10,7 @@ use super::page::Page;
 use super::{Links, DIFF_PAGE};
 use crate::diff::{Change, Changes, GlossaryChange, GlossaryKind, Kind, Op, Segment};
 use crate::model::RuleNumber;
-use crate::render::diff::{by_section, glossary_line, percent, summary_line, KINDS};
+use crate::render::diff::{by_section, elide, glossary_line, percent, summary_line, KINDS};
 
 /// The diff page.
 pub(crate) fn page(links: &Links, changes: &Changes, generator: &str) -> String {
@@ -192,7 +192,7 @@ fn push_segments(page: &mut Page, segments: &[Segment]) {
     for (i, segment) in segments.iter().enumerate() {
         if segment.op == Op::Equal && changed {
             let (head, tail) = (i > 0, i + 1 < segments.len());
-            match elide(&segment.text, head, tail) {
+            match elide(&segment.text, head, tail, CONTEXT_WORDS) {
                 Some((before, after)) => {
                     push_lines(page, Op::Equal, before);
                     page.inline_raw("<span class=\"elided\">");
@@ -207,38 +207,6 @@ fn push_segments(page: &mut Page, segments: &[Segment]) {
         }
     }
     page.raw("</p>\n");
-}
-
-/// The first words of `text` (when `head`, it follows a change) and its last words
-/// (when `tail`, a change follows), if leaving out the middle saves much.
-fn elide(text: &str, head: bool, tail: bool) -> Option<(&str, &str)> {
-    // Where each word starts.
-    let starts: Vec<usize> = text
-        .char_indices()
-        .filter(|&(i, c)| {
-            !c.is_whitespace()
-                && text[..i]
-                    .chars()
-                    .next_back()
-                    .is_none_or(char::is_whitespace)
-        })
-        .map(|(i, _)| i)
-        .collect();
-    let keep = CONTEXT_WORDS * (usize::from(head) + usize::from(tail));
-    if starts.len() <= keep + CONTEXT_WORDS {
-        return None;
-    }
-    let cut_from = if head {
-        text[..starts[CONTEXT_WORDS]].trim_end().len()
-    } else {
-        0
-    };
-    let cut_to = if tail {
-        starts[starts.len() - CONTEXT_WORDS]
-    } else {
-        text.len()
-    };
-    Some((&text[..cut_from], &text[cut_to..]))
 }
 
 /// A run of one kind, its line breaks kept.
@@ -273,16 +241,19 @@ mod tests {
     fn long_unchanged_runs_keep_their_ends_next_to_changes() {
         let words: Vec<String> = (1..=100).map(|i| format!("w{i}")).collect();
         let text = words.join(" ");
-        let (before, after) = elide(&text, true, true).unwrap();
+        let (before, after) = elide(&text, true, true, CONTEXT_WORDS).unwrap();
         assert_eq!(before, words[..20].join(" "));
         assert_eq!(after, words[80..].join(" "));
         // Before the first change only the end matters, after the last only the start.
         assert_eq!(
-            elide(&text, false, true).unwrap(),
+            elide(&text, false, true, CONTEXT_WORDS).unwrap(),
             ("", &text[text.find("w81").unwrap()..])
         );
-        assert_eq!(elide(&text, true, false).unwrap().1, "");
+        assert_eq!(elide(&text, true, false, CONTEXT_WORDS).unwrap().1, "");
         // Short runs stay whole.
-        assert_eq!(elide(&words[..50].join(" "), true, true), None);
+        assert_eq!(
+            elide(&words[..50].join(" "), true, true, CONTEXT_WORDS),
+            None
+        );
     }
 }

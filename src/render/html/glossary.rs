@@ -82,6 +82,18 @@ pub(crate) fn page(links: &Links, generator: &str, stats: &mut Stats) -> String 
         page.link(&format!("#{id}"), initial.to_string(), None);
     }
     page.raw("</nav>\n");
+    // Every name an entry goes by, longest first, for "See Stack." to link to it.
+    let mut terms: Vec<(String, &str)> = revision
+        .glossary
+        .iter()
+        .zip(&links.glossary_ids)
+        .flat_map(|(entry, id)| {
+            std::iter::once(&entry.term)
+                .chain(&entry.aliases)
+                .map(move |name| (name.to_lowercase(), id.as_str()))
+        })
+        .collect();
+    terms.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
     for (entry, id) in revision.glossary.iter().zip(&links.glossary_ids) {
         page.raw(format!("<div class=\"entry\" id=\"{}\">\n", attribute(id)));
         page.start(super::page::heading(HeadingLevel::H3));
@@ -104,12 +116,49 @@ pub(crate) fn page(links: &Links, generator: &str, stats: &mut Stats) -> String 
             .filter(|l| !l.is_empty())
         {
             page.start(Tag::Paragraph);
-            page.linked_text(links, line, stats);
+            let mut at = 0;
+            for (range, id) in see_also(line, &terms) {
+                page.linked_text(links, &line[at..range.start], stats);
+                page.link(&format!("#{id}"), &line[range.clone()], None);
+                at = range.end;
+            }
+            page.linked_text(links, &line[at..], stats);
             page.end(TagEnd::Paragraph);
         }
         page.raw("</div>\n");
     }
     page.finish(links, generator)
+}
+
+/// Where a definition sends the reader to another entry ("See Stack.", "See also
+/// Planeswalker."): the range of the entry's name in `text` and the entry's id. `terms`
+/// are the names in lower case, longest first, so "See Mana Ability" is not taken as
+/// "Mana".
+fn see_also<'i>(text: &str, terms: &[(String, &'i str)]) -> Vec<(std::ops::Range<usize>, &'i str)> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("See ") {
+        let mut start = at + "See ".len();
+        if text[start..].starts_with("also ") {
+            start += "also ".len();
+        }
+        let rest = text[start..].to_lowercase();
+        let named = terms.iter().find(|(name, _)| {
+            rest.starts_with(name.as_str())
+                && !rest[name.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+        });
+        // Lower-casing keeps the length of these names (ASCII and common letters);
+        // a name whose length changed is left as text rather than cut wrongly.
+        if let Some((name, id)) = named {
+            let end = start + name.len();
+            if text.is_char_boundary(end) && text[start..end].to_lowercase() == *name {
+                found.push((start..end, *id));
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -124,6 +173,24 @@ mod tests {
             obsolete: false,
             references: Vec::new(),
         }
+    }
+
+    #[test]
+    fn see_names_another_entry_the_longest_name_first() {
+        let terms = vec![
+            ("mana ability".to_string(), "mana-ability"),
+            ("mana".to_string(), "mana"),
+            ("stack".to_string(), "stack"),
+        ];
+        let text = "Obsolete. See Mana Ability. See also Stack, and see rule 405.";
+        let found: Vec<(&str, &str)> = see_also(text, &terms)
+            .into_iter()
+            .map(|(r, id)| (&text[r], id))
+            .collect();
+        assert_eq!(
+            found,
+            [("Mana Ability", "mana-ability"), ("Stack", "stack")]
+        );
     }
 
     #[test]

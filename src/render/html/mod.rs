@@ -86,7 +86,10 @@ pub const INDEX_PAGE: &str = "index.html";
 /// Builds the site of `revision`, with a diff page when `changes` is given. `generator`
 /// names the program in each page's footer (`arbiter 0.1.0`).
 pub fn site(revision: &Revision, changes: Option<&Changes>, generator: &str) -> Site {
-    let links = Links::new(revision, changes.is_some());
+    let mut links = Links::new(revision, changes.is_some());
+    if let Some(changes) = changes.filter(|c| c.to == revision.id) {
+        links.changed = changed_rules(changes);
+    }
     let mut stats = Stats {
         rules: revision.rules.len(),
         glossary_entries: revision.glossary.len(),
@@ -137,6 +140,28 @@ pub(crate) struct Links<'a> {
     pub cited_in_glossary: HashMap<RuleNumber, Vec<usize>>,
     /// Each glossary entry's element id, parallel to `revision.glossary`.
     pub glossary_ids: Vec<String>,
+    /// With `--diff A B` of this revision (B): the rules B changed, with what to call
+    /// the change on their section's page ("new", "changed", "renumbered from 420.5e").
+    pub changed: HashMap<RuleNumber, String>,
+}
+
+/// What changed in each rule of the newer revision of `changes`.
+fn changed_rules(changes: &Changes) -> HashMap<RuleNumber, String> {
+    use crate::diff::Kind;
+    changes
+        .changes
+        .iter()
+        .filter_map(|c| {
+            let to = c.to?;
+            let said = match c.kind {
+                Kind::Added => "new".to_string(),
+                Kind::Modified => "changed".to_string(),
+                Kind::Renumbered => format!("renumbered from {}", c.from?.short()),
+                Kind::Removed => return None,
+            };
+            Some((to, said))
+        })
+        .collect()
 }
 
 impl<'a> Links<'a> {
@@ -163,6 +188,7 @@ impl<'a> Links<'a> {
             cited_by,
             cited_in_glossary,
             glossary_ids: glossary::ids(&revision.glossary),
+            changed: HashMap::new(),
         }
     }
 

@@ -5,7 +5,7 @@
 use pulldown_cmark::{HeadingLevel, Tag, TagEnd};
 
 use super::page::{attribute, heading, Page};
-use super::{anchor, Links, Stats, GLOSSARY_PAGE};
+use super::{anchor, Links, Stats, DIFF_PAGE, GLOSSARY_PAGE};
 use crate::model::{Rule, RuleNumber};
 use crate::render::rule::printed;
 
@@ -60,11 +60,21 @@ pub(crate) fn page(
 fn push_rule<'a>(page: &mut Page<'a>, links: &Links<'a>, rule: &'a Rule, stats: &mut Stats) {
     let number = &rule.number;
     let id = anchor(number);
+    let changed = links.changed.get(number);
     page.raw(format!(
-        "<div class=\"rule depth-{}\" id=\"{}\">\n",
+        "<div class=\"rule depth-{}{}\" id=\"{}\">\n",
         number.depth(),
+        if changed.is_some() { " changed" } else { "" },
         attribute(&id)
     ));
+    if let Some(said) = changed {
+        // A mark in the margin, linking to the page of changes.
+        page.raw(format!(
+            "<a class=\"change-mark\" href=\"{DIFF_PAGE}\" title=\"{}\">{}</a>\n",
+            attribute(&format!("{said} in {}", links.revision.id)),
+            attribute(said)
+        ));
+    }
     let self_href = format!("#{id}");
     let text = rule.text.trim();
     // A rule (303.) or a titled subrule (702.2. Deathtouch) heads what follows.

@@ -1,0 +1,166 @@
+//! Where a command's output goes, decided once in `main`, so that writing can't fail a
+//! command that succeeded:
+//!
+//! - stdout is written through [`stdout`]: into the pager's input while a pager runs (as
+//!   bat does it: the pager is a child with a piped stdin, see `pager`), else to stdout;
+//!   on a terminal each line is fitted to its width by `render::wrap` (never when piped,
+//!   never for `--json`). Once the reader has gone (`arbiter diff … | head`, a pager quit
+//!   early) the rest of the output is dropped and the command finishes, so its exit
+//!   status (1 for revisions that differ, a failed check) survives the closed pipe.
+//! - messages on stderr go through [`eprintln`]: a stderr that can't be written to loses
+//!   the message, never the command (`eprintln!` would panic and exit 101 after a
+//!   successful ingest).
+
+use std::fmt;
+use std::io::{self, BufWriter, Write};
+use std::process::ChildStdin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::render::wrap;
+
+/// Set once a write to stdout found its reader gone.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+/// Set once anything was written to stdout.
+static STDOUT_USED: AtomicBool = AtomicBool::new(false);
+/// The terminal's width when output is fitted to it; 0 when it is not.
+static WIDTH: AtomicUsize = AtomicUsize::new(0);
+/// The pager's input while a pager runs.
+static PAGER: Mutex<Option<BufWriter<ChildStdin>>> = Mutex::new(None);
+
+/// Fits every line of stdout to `width` columns (`None`: as it is).
+pub fn fit_to(width: Option<usize>) {
+    WIDTH.store(width.unwrap_or(0), Ordering::Relaxed);
+}
+
+/// Sends stdout into a pager's input from now on.
+pub(crate) fn page_into(input: ChildStdin) {
+    *lock_pager() = Some(BufWriter::new(input));
+}
+
+/// Ends the pager's input (the pager sees the end of the output) and goes back to stdout.
+pub(crate) fn end_paging() {
+    if let Some(mut input) = lock_pager().take() {
+        let _ = input.flush();
+    }
+}
+
+fn lock_pager() -> std::sync::MutexGuard<'static, Option<BufWriter<ChildStdin>>> {
+    PAGER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Whether stdout's reader went away while a command wrote to it.
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// Whether the command wrote anything to stdout (under `--json`, its document: a failure
+/// after it is told on stderr, so stdout stays one document).
+pub fn stdout_used() -> bool {
+    STDOUT_USED.load(Ordering::Relaxed)
+}
+
+/// stdout as a command writes it (see the module's doc). Text is passed on line by line
+/// (a partial line waits for its end or a flush); errors other than a closed pipe (a full
+/// disk) are returned as usual.
+pub fn stdout() -> Stdout {
+    Stdout {
+        pending: Vec::new(),
+    }
+}
+
+/// See [`stdout`].
+pub struct Stdout {
+    /// The start of a line not yet ended.
+    pending: Vec<u8>,
+}
+
+impl Stdout {
+    fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if stdout_closed() || bytes.is_empty() {
+            return Ok(());
+        }
+        STDOUT_USED.store(true, Ordering::Relaxed);
+        let width = WIDTH.load(Ordering::Relaxed);
+        let fitted;
+        let bytes = if width > 0 {
+            fitted = wrap::wrap_text(&String::from_utf8_lossy(bytes), width);
+            fitted.as_bytes()
+        } else {
+            bytes
+        };
+        let sent = match lock_pager().as_mut() {
+            Some(pager) => pager.write_all(bytes),
+            None => io::stdout().lock().write_all(bytes),
+        };
+        closed(sent)
+    }
+}
+
+/// A closed pipe ends the output quietly; other errors stay errors.
+fn closed(result: io::Result<()>) -> io::Result<()> {
+    match result {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match buf.iter().rposition(|&b| b == b'\n') {
+            Some(end) => {
+                self.pending.extend_from_slice(&buf[..=end]);
+                let lines = std::mem::take(&mut self.pending);
+                self.pending.extend_from_slice(&buf[end + 1..]);
+                self.send(&lines)?;
+            }
+            None => self.pending.extend_from_slice(buf),
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let rest = std::mem::take(&mut self.pending);
+        self.send(&rest)?;
+        let flushed = match lock_pager().as_mut() {
+            Some(pager) => pager.flush(),
+            None => io::stdout().lock().flush(),
+        };
+        closed(flushed)
+    }
+}
+
+impl Drop for Stdout {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
+/// One line on stderr; a stderr that can't be written to drops it.
+pub fn eprintln(line: impl fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Text on stderr as it is (it ends its own lines); dropped if stderr can't be written.
+pub fn eprint(text: impl fmt::Display) {
+    let _ = write!(io::stderr().lock(), "{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_pipe_is_taken_as_the_end_of_the_output() {
+        let gone: io::Result<()> = Err(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert!(closed(gone).is_ok());
+        assert!(stdout_closed());
+        let full: io::Result<()> = Err(io::Error::from(io::ErrorKind::StorageFull));
+        assert!(closed(full).is_err());
+    }
+}
