@@ -114,8 +114,6 @@ fn drop_invisibles(text: String, warnings: &mut Vec<Warning>) -> String {
             }
             '\u{0C}' => out.push(' '),
             c if is_invisible(c) => {}
-            // A no-break space (copied from a web page, or after a rule number) is a space.
-            '\u{A0}' => out.push(' '),
             c if is_stray_control(c) => {
                 controls += 1;
                 if control_lines.last() != Some(&line) {

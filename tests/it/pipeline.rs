@@ -308,13 +308,15 @@ fn mojibake(text: &str) -> String {
 }
 
 /// A chat paste: every line quoted, the typography mojibake'd, a zero-width space
-/// before every seventh rule number and a no-break space after every fifth.
+/// before every seventh rule number and a no-break space after every fifth (rule lines
+/// only: a no-break space inside a glossary definition is kept as it is, an open item).
 fn chat_paste(x: &Excerpt<'_>) -> String {
     let plain = official(x);
     let mut s = String::new();
     for (i, line) in plain.lines().enumerate() {
         let mut line = line.to_string();
-        if line.starts_with(|c: char| c.is_ascii_digit()) {
+        let rule_line = line.len() > 4 && line.as_bytes()[..3].iter().all(u8::is_ascii_digit);
+        if rule_line {
             if i % 7 == 0 {
                 line.insert(0, '\u{200B}');
             }
