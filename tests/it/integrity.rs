@@ -287,14 +287,28 @@ fn a_changed_byte_in_any_stored_file_is_an_error_naming_it_and_ingest_repairs_it
                 .display()
                 .to_string();
             let now = answers_checked(&s, |command, out| {
-                let stderr = text(&out.stderr);
+                // Under `--json` the error is one JSON document on stdout.
+                let said = text(&out.stdout);
+                let error: serde_json::Value = serde_json::from_str(&said).unwrap_or_default();
+                let causes = error["error"]["causes"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                let message = std::iter::once(&error["error"]["message"])
+                    .chain(&causes)
+                    .filter_map(|m| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join(": ");
+                let hint = error["error"]["hint"].as_str().unwrap_or("");
                 let clear = out.status.code() == Some(2)
-                    && stderr.contains(&named)
-                    && stderr.contains("damaged")
-                    && stderr.contains("\nhint: ");
+                    && error["error"]["kind"].is_string()
+                    && message.contains(&named)
+                    && message.contains("damaged")
+                    && !hint.is_empty();
                 if !clear {
                     failures.push(format!(
-                        "{name}@{at}: `{command}` failed unclearly: {stderr}"
+                        "{name}@{at}: `{command}` failed unclearly: {said}{}",
+                        text(&out.stderr)
                     ));
                 }
             });
