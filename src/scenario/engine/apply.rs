@@ -180,11 +180,7 @@ impl Game {
             text: format!(
                 "{} doesn't move: {}",
                 self.label(att),
-                problems
-                    .iter()
-                    .map(|r| r.text.clone())
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                super::event::joined(&problems)
             ),
             cites: cs,
             subjects: vec![Target::Card(att), to],

@@ -86,11 +86,7 @@ impl Game {
                             text: format!(
                                 "{name} can't enter attached to {}: {}; {stays} ({})",
                                 self.target_name(t),
-                                problems
-                                    .iter()
-                                    .map(|r| r.text.clone())
-                                    .collect::<Vec<_>>()
-                                    .join("; "),
+                                super::event::joined(&problems),
                                 self.zone_name(zone)
                             ),
                             cites: cs,
@@ -151,11 +147,7 @@ impl Game {
                                 format!(
                                     "{name} can't enchant {}: {}",
                                     self.label(ch),
-                                    candidate(self, Target::Card(ch))
-                                        .iter()
-                                        .map(|r| r.text.clone())
-                                        .collect::<Vec<_>>()
-                                        .join("; ")
+                                    super::event::joined(&candidate(self, Target::Card(ch)))
                                 ),
                             )]);
                         }
@@ -201,11 +193,7 @@ impl Game {
                         kind: EventKind::Note,
                         text: format!(
                             "{name} enters unattached: {}",
-                            problems
-                                .iter()
-                                .map(|r| r.text.clone())
-                                .collect::<Vec<_>>()
-                                .join("; ")
+                            super::event::joined(&problems)
                         ),
                         cites: cs,
                         subjects: vec![Target::Card(c), t],

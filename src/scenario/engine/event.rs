@@ -15,6 +15,15 @@ pub struct Reason {
     pub text: String,
 }
 
+/// The reasons' texts, joined as one clause list (`a; b`).
+pub(super) fn joined(reasons: &[Reason]) -> String {
+    reasons
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 pub(super) fn reason(numbers: &[Cite], text: impl Into<String>) -> Reason {
     Reason {
         cites: cites(numbers),

@@ -257,11 +257,7 @@ impl Game {
                             cs.push(illegal_rule);
                         }
                         dedup(&mut cs);
-                        let why = problems
-                            .iter()
-                            .map(|r| r.text.clone())
-                            .collect::<Vec<_>>()
-                            .join("; ");
+                        let why = super::event::joined(&problems);
                         if aura {
                             push(&mut out, Some(c), None, Sba::Graveyard, cs, format!("{name} is an Aura attached illegally ({why}) and is put into {owner}'s graveyard"));
                         } else {
