@@ -419,9 +419,59 @@ pub enum Ability {
     AdditionalLandPlays(u32),
     /// "You may play lands from your graveyard" (Crucible of Worlds).
     PlayLandsFromGraveyard,
+    // Combat keywords and restrictions (702, 508.1c, 509.1b).
+    Flying,
+    Reach,
+    FirstStrike,
+    DoubleStrike,
+    Trample,
+    Deathtouch,
+    Lifelink,
+    Vigilance,
+    Menace,
+    Defender,
+    CantAttack,
+    CantBlock,
+    /// "can block an additional creature each combat".
+    CanBlockAdditional,
+    CanBlockAnyNumber,
 }
 
 impl Ability {
+    /// The combat keywords and restrictions, as written in a scenario.
+    pub const COMBAT: [(&'static str, Ability); 14] = [
+        ("flying", Ability::Flying),
+        ("reach", Ability::Reach),
+        ("first strike", Ability::FirstStrike),
+        ("double strike", Ability::DoubleStrike),
+        ("trample", Ability::Trample),
+        ("deathtouch", Ability::Deathtouch),
+        ("lifelink", Ability::Lifelink),
+        ("vigilance", Ability::Vigilance),
+        ("menace", Ability::Menace),
+        ("defender", Ability::Defender),
+        ("can't attack", Ability::CantAttack),
+        ("can't block", Ability::CantBlock),
+        (
+            "can block an additional creature",
+            Ability::CanBlockAdditional,
+        ),
+        (
+            "can block any number of creatures",
+            Ability::CanBlockAnyNumber,
+        ),
+    ];
+
+    /// A combat keyword or restriction by its words (`first strike`, `can't block`).
+    pub fn combat_keyword(words: &str) -> Option<Ability> {
+        let w = words.trim().replace("cannot ", "can't ");
+        let w = w.strip_suffix(" each combat").unwrap_or(&w);
+        Ability::COMBAT
+            .iter()
+            .find(|(name, _)| *name == w)
+            .map(|(_, a)| a.clone())
+    }
+
     /// The same ability for `gains`/`loses` (costs ignored).
     pub fn same_kind(&self, other: &Ability) -> bool {
         match (self, other) {
@@ -452,6 +502,12 @@ impl fmt::Display for Ability {
             }
             Ability::AdditionalLandPlays(n) => write!(f, "additional land plays {n}"),
             Ability::PlayLandsFromGraveyard => f.write_str("may play lands from graveyard"),
+            other => f.write_str(
+                Ability::COMBAT
+                    .iter()
+                    .find(|(_, a)| a == other)
+                    .map_or("?", |(w, _)| w),
+            ),
         }
     }
 }

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+mod combat;
+
 use crate::model::RuleNumber;
 
 use super::card::CardType;
@@ -244,6 +246,14 @@ pub fn play(
         }
     };
     let items = &scenario.actions;
+    // `after action N:` expectations: the game, and how much of the log and of the
+    // state-based actions existed, right after action N.
+    let wanted: Vec<usize> = scenario
+        .expectations
+        .iter()
+        .filter_map(|e| e.after)
+        .collect();
+    let mut snapshots: Vec<(usize, Game, usize, usize)> = Vec::new();
     let mut i = 0;
     while i < items.len() {
         // A chain: an action and the `in response,` items after it.
@@ -342,6 +352,9 @@ pub fn play(
                     Some(item.n),
                 );
             }
+            if wanted.contains(&item.n) {
+                snapshots.push((item.n, game.clone(), log.len(), sbas.len()));
+            }
         }
         // The chain ends: the stack resolves from the top, with SBAs between.
         let last = end - 1;
@@ -386,7 +399,18 @@ pub fn play(
     let expectations: Vec<ExpectationReport> = scenario
         .expectations
         .iter()
-        .map(|e| check(&game, scenario, e, &actions, &log, &sbas, &map))
+        .map(|e| match snapshots.iter().find(|s| Some(s.0) == e.after) {
+            Some((_, g, logged, sbad)) => check(
+                g,
+                scenario,
+                e,
+                &actions,
+                &log[..*logged],
+                &sbas[..*sbad],
+                &map,
+            ),
+            None => check(&game, scenario, e, &actions, &log, &sbas, &map),
+        })
         .collect();
     let passed = expectations.iter().all(|e| e.passed);
     Report {
@@ -705,6 +729,13 @@ fn check(
                 Some(Target::Player(*player)),
                 &[EventKind::Life],
             )
+        }
+        claim @ (Claim::Damage { .. }
+        | Claim::Counters { .. }
+        | Claim::Attacking { .. }
+        | Claim::Blocking { .. }
+        | Claim::Blocked { .. }) => {
+            combat::check(game, claim).unwrap_or((false, String::new(), None, &[]))
         }
         Claim::Lost(player) => {
             let lost = game.has_lost(*player);

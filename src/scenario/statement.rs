@@ -23,6 +23,8 @@ pub enum Step {
     BeginningOfCombat,
     DeclareAttackers,
     DeclareBlockers,
+    /// The first of two combat damage steps (510.4).
+    FirstStrikeDamage,
     CombatDamage,
     EndOfCombat,
     PostcombatMain,
@@ -31,7 +33,7 @@ pub enum Step {
 }
 
 impl Step {
-    pub const NAMES: [(&'static str, Step); 16] = [
+    pub const NAMES: [(&'static str, Step); 18] = [
         ("untap", Step::Untap),
         ("upkeep", Step::Upkeep),
         ("draw", Step::Draw),
@@ -41,6 +43,8 @@ impl Step {
         ("beginning of combat", Step::BeginningOfCombat),
         ("declare attackers", Step::DeclareAttackers),
         ("declare blockers", Step::DeclareBlockers),
+        ("first-strike damage", Step::FirstStrikeDamage),
+        ("first strike damage", Step::FirstStrikeDamage),
         ("combat damage", Step::CombatDamage),
         ("end of combat", Step::EndOfCombat),
         ("postcombat main", Step::PostcombatMain),
@@ -77,6 +81,7 @@ impl Step {
             Step::BeginningOfCombat => "beginning of combat",
             Step::DeclareAttackers => "declare attackers",
             Step::DeclareBlockers => "declare blockers",
+            Step::FirstStrikeDamage => "first-strike damage",
             Step::CombatDamage => "combat damage",
             Step::EndOfCombat => "end of combat",
             Step::PostcombatMain => "postcombat main",
@@ -135,6 +140,32 @@ pub struct CardSpec {
     pub minus_counters: i32,
     pub protector: Option<PlayerId>,
     pub timestamp: Option<i64>,
+    /// `attacking`, `blocking`, `blocked`, `had first strike`, `damage order`.
+    pub combat: CombatSpec,
+}
+
+/// An object's part in a combat under way, as the file writes it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CombatSpec {
+    /// `attacking [T]`: `Some(None)` attacks the only opponent.
+    pub attacking: Option<Option<Target>>,
+    /// `blocking A[, A]...`.
+    pub blocking: Vec<CardId>,
+    /// `blocked`: an attacker that became blocked (509.1h).
+    pub blocked: bool,
+    /// `had first strike`: it had first strike or double strike as the first combat damage
+    /// step began (510.4).
+    pub had_first_strike: bool,
+    /// `damage order L, L...` (509.2, 509.3 of 2009-07-11 … 2024-09-20).
+    pub damage_order: Vec<CardId>,
+}
+
+/// One creature's combat damage assignment as a `combat damage:` statement gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assignment {
+    pub source: CardId,
+    /// The amounts, in the order written.
+    pub amounts: Vec<(i32, Target)>,
 }
 
 /// The `Game` section and every object, validated: labels and players resolved.
@@ -289,6 +320,24 @@ pub enum Statement {
     },
     GoTo(Step),
     NextTurn,
+    /// `P attacks with L [attacking T], ...` (508.1).
+    Attack {
+        player: PlayerId,
+        attackers: Vec<(CardId, Option<Target>)>,
+    },
+    /// `P blocks A with B, ...; ...` or `P declares no blockers` (509.1).
+    Block {
+        player: PlayerId,
+        blocks: Vec<(CardId, Vec<CardId>)>,
+    },
+    /// `P orders blockers of A: B, ...` (509.2) or `P orders attackers of B: A, ...` (509.3).
+    Order {
+        player: PlayerId,
+        of: CardId,
+        order: Vec<CardId>,
+    },
+    /// `combat damage[: L assigns N to X, ...; ...]` (510).
+    CombatDamage(Vec<Assignment>),
 }
 
 impl Statement {
@@ -301,7 +350,10 @@ impl Statement {
             | Equip { player, .. }
             | Fortify { player, .. }
             | Reconfigure { player, .. }
-            | Unattach { player, .. } => Some(*player),
+            | Unattach { player, .. }
+            | Attack { player, .. }
+            | Block { player, .. }
+            | Order { player, .. } => Some(*player),
             _ => None,
         }
     }
@@ -363,6 +415,30 @@ impl Statement {
                 .collect(),
             LoseLife { player, .. } | GainLife { player, .. } => vec![Target::Player(*player)],
             GoTo(_) | NextTurn => Vec::new(),
+            Attack { player, attackers } => std::iter::once(Target::Player(*player))
+                .chain(
+                    attackers
+                        .iter()
+                        .flat_map(|(c, t)| std::iter::once(card(c)).chain(*t)),
+                )
+                .collect(),
+            Block { player, blocks } => std::iter::once(Target::Player(*player))
+                .chain(
+                    blocks
+                        .iter()
+                        .flat_map(|(a, bs)| std::iter::once(card(a)).chain(bs.iter().map(card))),
+                )
+                .collect(),
+            Order { player, of, order } => std::iter::once(Target::Player(*player))
+                .chain(std::iter::once(card(of)))
+                .chain(order.iter().map(card))
+                .collect(),
+            CombatDamage(assignments) => assignments
+                .iter()
+                .flat_map(|a| {
+                    std::iter::once(card(&a.source)).chain(a.amounts.iter().map(|(_, t)| *t))
+                })
+                .collect(),
         }
     }
 
@@ -438,6 +514,34 @@ pub enum Claim {
     },
     Lost(PlayerId),
     StateBasedActionsCite,
+    /// `L has N C counters`.
+    Counters {
+        card: CardId,
+        kind: CounterKind,
+        n: i32,
+    },
+    /// `L has N damage`.
+    Damage {
+        card: CardId,
+        n: i32,
+    },
+    /// `L is attacking [T]`, `L is not attacking`.
+    Attacking {
+        card: CardId,
+        target: Option<Target>,
+        negated: bool,
+    },
+    /// `L is blocking [A]`, `L is not blocking`.
+    Blocking {
+        card: CardId,
+        attacker: Option<CardId>,
+        negated: bool,
+    },
+    /// `L is blocked`, `L is unblocked`.
+    Blocked {
+        card: CardId,
+        negated: bool,
+    },
 }
 
 /// One item of `Expect`.
@@ -448,6 +552,8 @@ pub struct Expectation {
     pub claim: Claim,
     /// Rule numbers in parentheses (or after `cite`), in the chosen revision's numbering.
     pub cites: Vec<RuleNumber>,
+    /// `after action N:`: checked against the state right after action N.
+    pub after: Option<usize>,
 }
 
 /// A scenario file, read and validated.

@@ -19,6 +19,7 @@ impl Game {
             }
         }
         let done = self.perform_statement(item);
+        self.close_ordering(&item.statement);
         if done.is_err() {
             self.priority = before;
         }
@@ -59,6 +60,10 @@ impl Game {
             Statement::ReturnToBattlefield { card, under } => {
                 self.put_onto_battlefield(card, under, None, item.choice, true)
             }
+            st @ (Statement::Attack { .. }
+            | Statement::Block { .. }
+            | Statement::Order { .. }
+            | Statement::CombatDamage(_)) => self.combat_action(&st),
             other => self.effect(other),
         }
     }

@@ -69,6 +69,7 @@ impl Game {
                 0
             };
             card.protector = None;
+            card.dealt_deathtouch = false;
         }
         self.effects.end_on(c, old_object);
         let text = format!(

@@ -432,10 +432,16 @@ impl Game {
                     }
                 }
                 let mut numbers = Vec::new();
+                let deathtouch =
+                    source.is_some_and(|s| self.view(s).chars.has(&Ability::Deathtouch));
                 let c = &mut self.cards[card];
                 if v.chars.is(CardType::Creature) {
                     c.damage += amount;
                     numbers.push(cite::R120_3E);
+                    if deathtouch && amount > 0 {
+                        c.dealt_deathtouch = true;
+                        numbers.push(cite::R702_2B);
+                    }
                 }
                 if v.chars.is(CardType::Planeswalker) {
                     c.loyalty = (c.loyalty - amount).max(0);
@@ -548,13 +554,15 @@ impl Game {
                         format!("{} receives priority", self.player_name(self.active)),
                     )
                 };
-                let mut events = vec![event(
+                // Combat damage steps passed through happen (510), and combat ends (511.3).
+                let mut events = self.combat_steps_until(step);
+                events.push(event(
                     EventKind::Turn,
                     vec![Target::Player(self.active)],
                     &[cite::R500_1, rule],
                     format!("the turn goes to the {step} step; {who}"),
-                )];
-                self.step = step;
+                ));
+                self.step = step.max(self.step);
                 self.priority = self.active;
                 if step == Step::Cleanup {
                     events.extend(self.cleanup());
@@ -562,7 +570,11 @@ impl Game {
                 Ok(events)
             }
             Statement::NextTurn => {
-                let mut events = Vec::new();
+                let mut events = if self.step < Step::PostcombatMain {
+                    self.combat_steps_until(Step::Cleanup)
+                } else {
+                    Vec::new()
+                };
                 if !self.cleanup_done {
                     events.extend(self.cleanup());
                 }
@@ -573,6 +585,7 @@ impl Game {
                     .unwrap_or(self.active);
                 self.active = next;
                 self.priority = next;
+                self.new_turn_combat();
                 self.step = Step::PrecombatMain;
                 self.cleanup_done = false;
                 for p in &mut self.players {
@@ -598,7 +611,11 @@ impl Game {
             | Statement::Reconfigure { .. }
             | Statement::Unattach { .. }
             | Statement::PutOntoBattlefield { .. }
-            | Statement::ReturnToBattlefield { .. } => Ok(Vec::new()),
+            | Statement::ReturnToBattlefield { .. }
+            | Statement::Attack { .. }
+            | Statement::Block { .. }
+            | Statement::Order { .. }
+            | Statement::CombatDamage(_) => Ok(Vec::new()),
         }
     }
 

@@ -11,6 +11,8 @@
 //! - [`priority`], [`actions`], [`stack`]: who may act, player actions, the stack (117, 305,
 //!   601, 602, 608)
 //! - [`effects`]: one-shot effects and the turn (110, 119, 120, 122, 500, 701)
+//! - [`combat`]: the combat phase: declarations, damage assignment orders and the combat
+//!   damage steps (506–511, 702 combat keywords)
 //! - [`sba`]: state-based actions (704)
 //! - [`multiplayer`]: a player leaving a game of three or more (104.5, 800.4a)
 
@@ -18,6 +20,7 @@ pub mod actions;
 pub mod apply;
 pub mod characteristics;
 pub mod cite;
+pub mod combat;
 pub mod effects;
 pub mod event;
 pub mod legality;

@@ -22,6 +22,15 @@ pub enum Difference {
     /// 608.3a/608.3b: a permanent spell resolving, or not for want of a legal target, has
     /// its own rules. Before, 608.3 and 608.2b said it.
     PermanentSpellRules,
+    /// 509.2, 509.3, 510.1c–d (2009-07-11 to 2024-09-20): each blocked attacker and each
+    /// blocker of several has a damage assignment order; damage follows it.
+    DamageAssignmentOrder,
+    /// 702.2b (2009-07-11 to 2010-02-01): a creature with deathtouch divides its combat
+    /// damage freely among the creatures blocking or blocked by it.
+    DeathtouchDividesFreely,
+    /// 702.2c (702.2b in 2010-07-16): any nonzero combat damage from a source with
+    /// deathtouch counts as lethal damage when assigning.
+    DeathtouchLethalForAssignment,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -66,6 +75,21 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::PermanentSpellRules,
         from: Some(date(2023, 4, 14)),
+        until: None,
+    },
+    Row {
+        difference: Difference::DamageAssignmentOrder,
+        from: Some(date(2009, 7, 11)),
+        until: Some(date(2024, 11, 8)),
+    },
+    Row {
+        difference: Difference::DeathtouchDividesFreely,
+        from: Some(date(2009, 7, 11)),
+        until: Some(date(2010, 7, 16)),
+    },
+    Row {
+        difference: Difference::DeathtouchLethalForAssignment,
+        from: Some(date(2010, 7, 16)),
         until: None,
     },
 ];
@@ -115,6 +139,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_damage_assignment_order_lived_from_2009_07_11_to_2024_09_20() {
+        let has = |y, m, d| {
+            Rules::for_date(date(y, m, d))
+                .unwrap()
+                .has(Difference::DamageAssignmentOrder)
+        };
+        assert!(has(2009, 7, 11));
+        assert!(has(2024, 9, 20));
+        assert!(!has(2024, 11, 8));
+    }
+
+    #[test]
     fn refuses_rules_older_than_magic_2010() {
         assert!(Rules::for_date(date(2009, 5, 1)).is_err());
         assert!(Rules::for_date(date(2009, 7, 11)).is_ok());
@@ -148,6 +184,9 @@ mod tests {
             Battles,
             Roles,
             PermanentSpellRules,
+            DamageAssignmentOrder,
+            DeathtouchDividesFreely,
+            DeathtouchLethalForAssignment,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

@@ -135,11 +135,13 @@ impl Game {
                         cites(&[cite::R704_5F]),
                         format!("{name} has toughness {t} and is put into {owner}'s graveyard"),
                     );
-                } else if card.damage >= t {
-                    if v.chars.has(&Ability::Indestructible) {
-                        // 702.12b: indestructible permanents ignore 704.5g.
-                    } else {
+                } else {
+                    if card.damage >= t && !v.chars.has(&Ability::Indestructible) {
+                        // 702.12b: indestructible permanents ignore 704.5g and 704.5h.
                         push(&mut out, Some(c), None, Sba::Destroy, cites(&[cite::R704_5G]), format!("{name} has {} damage marked and toughness {t}: lethal damage, it is destroyed", card.damage));
+                    }
+                    if card.dealt_deathtouch && !v.chars.has(&Ability::Indestructible) {
+                        push(&mut out, Some(c), None, Sba::Destroy, cites(&[cite::R704_5H, cite::R702_2B]), format!("{name} was dealt damage by a source with deathtouch: it is destroyed"));
                     }
                 }
             }
@@ -485,6 +487,10 @@ impl Game {
         for _ in 0..64 {
             let mut notes = Vec::new();
             let pending = self.collect_sba(choice, &mut notes);
+            // 704.5h looks at damage dealt since the last check.
+            for card in &mut self.cards {
+                card.dealt_deathtouch = false;
+            }
             if pending.is_empty() {
                 break;
             }

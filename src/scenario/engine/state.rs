@@ -29,6 +29,9 @@ pub(super) struct Card {
     pub(super) defense: i32,
     pub(super) attached_to: Option<(Target, u32)>,
     pub(super) protector: Option<PlayerId>,
+    /// Dealt damage by a source with deathtouch since state-based actions were last
+    /// checked (704.5h).
+    pub(super) dealt_deathtouch: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +92,8 @@ pub struct Game {
     pub(super) next_object: u32,
     pub(super) clock: i64,
     pub(super) cleanup_done: bool,
+    /// The combat of this turn (506–511).
+    pub(super) combat: super::combat::Combat,
     /// Whether a player has priority in the cleanup step (514.3a, as the file says).
     pub(super) priority_in_cleanup: bool,
 }
@@ -149,6 +154,7 @@ impl Game {
                 },
                 attached_to: None,
                 protector: spec.protector,
+                dealt_deathtouch: false,
             });
             if spec.zone == Zone::Stack {
                 stack_cards.push(i);
@@ -202,7 +208,7 @@ impl Game {
                     .collect(),
             })
             .collect();
-        Game {
+        let mut game = Game {
             rules,
             players,
             active: setup.active,
@@ -216,7 +222,10 @@ impl Game {
             clock,
             cleanup_done: setup.step == Step::Cleanup,
             priority_in_cleanup: setup.priority_given && setup.step == Step::Cleanup,
-        }
+            combat: Default::default(),
+        };
+        game.combat = super::combat::Combat::from_setup(setup, &game);
+        game
     }
 
     // ----- what the board shows -------------------------------------------------------

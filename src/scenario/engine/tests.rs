@@ -28,6 +28,7 @@ fn spec(label: &str, zone: Zone, owner: usize, printed: Characteristics) -> Card
         token: false,
         tapped: false,
         entered_this_turn: false,
+        combat: Default::default(),
         attached_to: None,
         targets: Vec::new(),
         damage: 0,

@@ -85,6 +85,9 @@ impl Reader<'_> {
             }
             Ok(st)
         };
+        if let Some(st) = self.combat_damage(line, s)? {
+            return eot_only(st);
+        }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
             let rest = rest.trim();
@@ -218,7 +221,8 @@ impl Reader<'_> {
                 | "unattaches"
                 | "puts"
                 | "sacrifices"
-        ) || rest.starts_with("gains control of")
+        ) || combat::COMBAT_VERBS.contains(&verb)
+            || rest.starts_with("gains control of")
             || (rest.ends_with(" life")
                 && (rest.starts_with("gains ") || rest.starts_with("loses ")))
     }
@@ -243,6 +247,9 @@ impl Reader<'_> {
                 None => self.err(line, format!("expected `{form}`")),
             }
         };
+        if let Some(st) = self.combat_statement(line, player, rest)? {
+            return eot_only(st);
+        }
         if let Some(l) = rest.strip_prefix("plays ") {
             return eot_only(Statement::Play {
                 player,
@@ -502,10 +509,10 @@ impl Reader<'_> {
                     "reconfigure" => Ability::Reconfigure(None),
                     "equip" => Ability::Equip(None),
                     "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
-                    other => match other.strip_prefix("protection from ").and_then(Quality::parse) {
-                        Some(q) => Ability::Protection(q),
+                    other => match other.strip_prefix("protection from ").and_then(Quality::parse).map(Ability::Protection).or_else(|| Ability::combat_keyword(other)) {
+                        Some(q) => q,
                         None => {
-                            return self.err(line, format!("unknown ability `{other}` (expected protection from Q, hexproof, shroud, indestructible or haste)"))
+                            return self.err(line, format!("unknown ability `{other}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)"))
                         }
                     },
                 };

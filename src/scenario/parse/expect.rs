@@ -33,12 +33,30 @@ impl Reader<'_> {
                     s = s[..open].trim().to_string();
                 }
             }
+            let after = match s.strip_prefix("after action ") {
+                Some(rest) => {
+                    let Some((n, claim)) = rest.split_once(':') else {
+                        return self.err(
+                            line,
+                            format!("expected `after action N: EXPECTATION`, found `{s}`"),
+                        );
+                    };
+                    let n = match number::<usize>(n) {
+                        Some(n) if (1..=actions).contains(&n) => n,
+                        _ => return self.err(line, format!("expected an action number from 1 to {actions} after `after action`, found `{}`", n.trim())),
+                    };
+                    s = claim.trim().to_string();
+                    Some(n)
+                }
+                None => None,
+            };
             let claim = self.claim(line, &s, actions, &mut cites)?;
             out.push(Expectation {
                 line,
                 text,
                 claim,
                 cites,
+                after,
             });
         }
         Ok(out)
@@ -221,6 +239,9 @@ impl Reader<'_> {
                 card,
                 player: self.player(line, p)?,
             });
+        }
+        if let Some(claim) = self.combat_claim(line, card, rest)? {
+            return Ok(claim);
         }
         if let Some(z) = rest.strip_prefix("is in ") {
             if let Some((p, rest_zone)) = self.player_prefix(z) {

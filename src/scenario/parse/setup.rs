@@ -353,6 +353,7 @@ impl Reader<'_> {
             minus_counters: 0,
             protector: None,
             timestamp: None,
+            combat: Default::default(),
         };
         let mut owner = None;
         for attr in parts {
@@ -424,11 +425,14 @@ impl Reader<'_> {
                 ),
             }
         };
-        let abilities = &mut spec.printed.abilities;
         let cost = |s: &str| -> Option<String> {
             let s = s.trim();
             (!s.is_empty()).then(|| s.to_string())
         };
+        if self.combat_attribute(line, a, spec)? {
+            return Ok(());
+        }
+        let abilities = &mut spec.printed.abilities;
         match a {
             "tapped" => spec.tapped = true,
             "untapped" => spec.tapped = false,

@@ -1,0 +1,593 @@
+//! The combat damage steps (510): which creatures assign in this step (510.4, 702.4b,
+//! 702.7b–c), each player's whole assignment checked as 510.1e says (510.1a–d, 702.19b
+//! trample, 702.2 deathtouch, the damage assignment order of 2009-07-11 … 2024-09-20), the
+//! defaults the contract gives for creatures whose assignment isn't written, and the damage
+//! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b).
+
+use super::super::super::statement::Assignment;
+use super::super::prelude::*;
+
+/// One creature's assignment for this step.
+struct Plan {
+    source: CardId,
+    attacking: bool,
+    amounts: Vec<(i32, Target)>,
+    /// How the default was chosen; `None` when the statement gave it.
+    chosen: Option<&'static str>,
+}
+
+impl Plan {
+    fn to(&self, t: Target) -> i32 {
+        self.amounts
+            .iter()
+            .filter(|(_, x)| *x == t)
+            .map(|(n, _)| n)
+            .sum()
+    }
+}
+
+impl Game {
+    fn has_strike(&self, c: CardId) -> (bool, bool) {
+        let v = self.view(c);
+        (
+            v.chars.has(&Ability::FirstStrike),
+            v.chars.has(&Ability::DoubleStrike),
+        )
+    }
+
+    /// The creatures in combat: attackers, then blockers.
+    fn combatants(&self) -> Vec<(CardId, bool)> {
+        let mut out: Vec<(CardId, bool)> = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.card)
+            .filter(|&c| self.is_attacking(c))
+            .map(|c| (c, true))
+            .collect();
+        out.extend(
+            self.combat
+                .blockers
+                .iter()
+                .map(|b| b.card)
+                .filter(|&c| self.is_blocking(c))
+                .map(|c| (c, false)),
+        );
+        out
+    }
+
+    /// The damage step that comes next (510.4), if one can.
+    fn next_damage_step(&self) -> Option<Step> {
+        if !self.combat.attackers_declared || self.combat.attackers.is_empty() {
+            return None;
+        }
+        match self.step {
+            Step::DeclareBlockers => {
+                let due = self.combatants().iter().any(|&(c, _)| {
+                    let (fs, ds) = self.has_strike(c);
+                    fs || ds
+                });
+                Some(if due {
+                    Step::FirstStrikeDamage
+                } else {
+                    Step::CombatDamage
+                })
+            }
+            Step::FirstStrikeDamage => Some(Step::CombatDamage),
+            _ => None,
+        }
+    }
+
+    /// The creatures that assign combat damage in `step` (510.4).
+    fn assigners(&self, step: Step) -> Vec<(CardId, bool)> {
+        self.combatants()
+            .into_iter()
+            .filter(|&(c, _)| {
+                let (fs, ds) = self.has_strike(c);
+                match (step, &self.combat.first_strikers) {
+                    (Step::FirstStrikeDamage, _) => fs || ds,
+                    (_, Some(had)) => !had.contains(&c) || ds,
+                    (_, None) => true,
+                }
+            })
+            .collect()
+    }
+
+    fn power(&self, c: CardId) -> i32 {
+        self.view(c)
+            .chars
+            .power_toughness
+            .map_or(0, |pt| pt.power)
+            .max(0)
+    }
+
+    /// Whether damage from `source` counts as lethal at any nonzero amount (702.2c).
+    fn deathtouch_lethal(&self, source: CardId) -> bool {
+        self.rules.has(Difference::DeathtouchLethalForAssignment)
+            && self.view(source).chars.has(&Ability::Deathtouch)
+    }
+
+    /// The damage `c` still lacks to be lethal, counting damage already marked (and
+    /// `also`, damage others assign it in this step).
+    fn lethal_lacking(&self, c: CardId, also: i32) -> i32 {
+        let t = self
+            .view(c)
+            .chars
+            .power_toughness
+            .map_or(0, |pt| pt.toughness);
+        (t - self.damage(c) - also).max(0)
+    }
+
+    /// What `source` may assign to, and who its damage goes to when it tramples over.
+    fn recipients(&self, source: CardId, attacking: bool) -> (Vec<CardId>, Option<Target>) {
+        if !attacking {
+            return (self.blocking(source), None);
+        }
+        let target = self.attack_target(source);
+        if !self.is_blocked(source) {
+            return (Vec::new(), target);
+        }
+        let trample = self.view(source).chars.has(&Ability::Trample);
+        (self.blockers_of(source), target.filter(|_| trample))
+    }
+
+    /// The contract's default assignment for `source`.
+    fn default_plan(&self, source: CardId, attacking: bool) -> Plan {
+        let power = self.power(source);
+        let (creatures, over) = self.recipients(source, attacking);
+        let mut plan = Plan {
+            source,
+            attacking,
+            amounts: Vec::new(),
+            chosen: Some("all to what it attacks"),
+        };
+        if power == 0 {
+            plan.chosen = Some("its power is 0 or less: it assigns no combat damage");
+            return plan;
+        }
+        if creatures.is_empty() {
+            match over {
+                Some(t) => plan.amounts.push((power, t)),
+                None => plan.chosen = Some("nothing to assign to"),
+            }
+            if attacking && self.is_blocked(source) && over.is_some() {
+                plan.chosen =
+                    Some("blocked, no creature blocks it, trample: all to what it attacks");
+            }
+            return plan;
+        }
+        let divides_freely = self.rules.has(Difference::DeathtouchDividesFreely)
+            && self.view(source).chars.has(&Ability::Deathtouch);
+        let lethal_one = self.deathtouch_lethal(source) || divides_freely;
+        let mut left = power;
+        for &c in &creatures {
+            let lack = self.lethal_lacking(c, 0);
+            let need = if lethal_one { lack.min(1) } else { lack };
+            let n = need.min(left);
+            plan.amounts.push((n, Target::Card(c)));
+            left -= n;
+        }
+        if left > 0 {
+            match over {
+                Some(t) => plan.amounts.push((left, t)),
+                None => {
+                    if let Some(last) = plan.amounts.last_mut() {
+                        last.0 += left;
+                    }
+                }
+            }
+        }
+        plan.amounts.retain(|(n, _)| *n > 0);
+        plan.chosen = Some(match (over.is_some(), creatures.len()) {
+            (true, _) => {
+                "lethal damage to each blocker in order, the rest to what it attacks (trample)"
+            }
+            (false, 1) => "all to the one creature",
+            (false, _) if divides_freely => "1 to each in order (deathtouch), the rest to the last",
+            (false, _) => "lethal damage to each in order, the rest to the last",
+        });
+        plan
+    }
+
+    /// The given assignments of one statement, checked; every other creature by default.
+    fn plans(&self, step: Step, given: &[Assignment]) -> Result<Vec<Plan>, Vec<Reason>> {
+        let assigners = self.assigners(step);
+        let mut problems = Vec::new();
+        for g in given {
+            let l = self.label(g.source);
+            if !assigners.iter().any(|(c, _)| *c == g.source) {
+                let in_combat = self.is_attacking(g.source) || self.is_blocking(g.source);
+                problems.push(reason(
+                    &[if in_combat {
+                        cite::R510_4
+                    } else {
+                        cite::R510_1
+                    }],
+                    if in_combat {
+                        format!("{l} doesn't assign combat damage in the {step} step")
+                    } else {
+                        format!("{l} is neither attacking nor blocking")
+                    },
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut plans: Vec<Plan> = assigners
+            .iter()
+            .map(
+                |&(c, attacking)| match given.iter().find(|g| g.source == c) {
+                    Some(g) => Plan {
+                        source: c,
+                        attacking,
+                        amounts: g.amounts.clone(),
+                        chosen: None,
+                    },
+                    None => self.default_plan(c, attacking),
+                },
+            )
+            .collect();
+        // 510.1: the attacking player's assignment is checked first, then each other's.
+        plans.sort_by_key(|p| !p.attacking);
+        for i in 0..plans.len() {
+            if plans[i].chosen.is_none() {
+                problems.extend(self.plan_problems(&plans, i));
+            }
+        }
+        if problems.is_empty() {
+            Ok(plans)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Why the given plan `i` breaks 510.1a–d or 702.19b, with every plan of the step in
+    /// view (510.1e: the whole assignment is checked).
+    fn plan_problems(&self, plans: &[Plan], i: usize) -> Vec<Reason> {
+        let plan = &plans[i];
+        let s = plan.source;
+        let l = self.label(s).to_string();
+        let mut out = Vec::new();
+        let power = self.power(s);
+        let total: i32 = plan.amounts.iter().map(|(n, _)| n).sum();
+        if total != power {
+            out.push(reason(
+                &[cite::R510_1A, cite::R510_1E],
+                format!(
+                    "{l} assigns {total} but its power is {power}: its assignments total its power"
+                ),
+            ));
+        }
+        let (creatures, over) = self.recipients(s, plan.attacking);
+        let order_rule = if plan.attacking {
+            cite::R510_1C
+        } else {
+            cite::R510_1D
+        };
+        let target = if plan.attacking {
+            self.attack_target(s)
+        } else {
+            None
+        };
+        for &(n, t) in &plan.amounts {
+            if n == 0 {
+                continue;
+            }
+            let ok = match t {
+                Target::Card(c) => creatures.contains(&c) || over == Some(t),
+                Target::Player(_) => over == Some(t),
+            };
+            if ok {
+                continue;
+            }
+            let (numbers, why) = if plan.attacking && !self.is_blocked(s) {
+                (
+                    vec![cite::R510_1B],
+                    format!("{l} is unblocked and assigns only to what it attacks"),
+                )
+            } else if plan.attacking && creatures.is_empty() && target.is_none() {
+                (vec![cite::R510_1C], format!("{l} is blocked, no creature blocks it and it has no trample: it assigns no combat damage"))
+            } else if plan.attacking && Some(t) == target {
+                (vec![cite::R510_1C, cite::R702_19B], format!("{l} is blocked and has no trample: it assigns only to the creatures blocking it"))
+            } else if plan.attacking {
+                (
+                    vec![cite::R510_1C],
+                    format!("{} is not blocking {l}", self.target_name(t)),
+                )
+            } else {
+                (
+                    vec![cite::R510_1D],
+                    format!("{l} isn't blocking {}", self.target_name(t)),
+                )
+            };
+            out.push(reason(
+                &numbers,
+                format!("{why}; it can't assign {n} to {}", self.target_name(t)),
+            ));
+        }
+        // Lethal damage to creature c, counting damage marked and every other creature's
+        // assignment in this step (702.19b, 510.1c–d then).
+        let lethal = |c: CardId| {
+            let others: i32 = plans
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, p)| p.to(Target::Card(c)))
+                .sum();
+            let mine = plan.to(Target::Card(c));
+            mine >= self.lethal_lacking(c, others) || (self.deathtouch_lethal(s) && mine > 0)
+        };
+        if let Some(t) = over {
+            if plan.to(t) > 0 {
+                let short: Vec<&str> = creatures
+                    .iter()
+                    .filter(|&&c| !lethal(c))
+                    .map(|&c| self.label(c))
+                    .collect();
+                if !short.is_empty() {
+                    out.push(reason(
+                        &[cite::R702_19B],
+                        format!(
+                            "{l} tramples over to {} before lethal damage is assigned to {}",
+                            self.target_name(t),
+                            short.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        let divides_freely = self.rules.has(Difference::DeathtouchDividesFreely)
+            && self.view(s).chars.has(&Ability::Deathtouch);
+        if self.rules.has(Difference::DamageAssignmentOrder) && !divides_freely {
+            for (k, &c) in creatures.iter().enumerate() {
+                if plan.to(Target::Card(c)) == 0 {
+                    continue;
+                }
+                if let Some(&before) = creatures[..k].iter().find(|&&b| !lethal(b)) {
+                    out.push(reason(
+                        &[order_rule],
+                        format!(
+                            "{l} assigns damage to {} before lethal damage to {}, which precedes it in {l}'s damage assignment order",
+                            self.label(c),
+                            self.label(before)
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// `combat damage[: …]`: performs the next combat damage step.
+    pub(in crate::scenario::engine) fn combat_damage_step(
+        &mut self,
+        given: &[Assignment],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        if !self.stack.is_empty() {
+            return Err(vec![reason(
+                &[cite::R117_4, cite::R500_2],
+                format!(
+                    "a step ends only when the stack is empty; it holds {}",
+                    self.stack_labels().join(", ")
+                ),
+            )]);
+        }
+        if !self.combatants().iter().any(|(_, attacking)| *attacking) {
+            return Err(vec![reason(
+                &[cite::R508_8],
+                "no creature is attacking: there is no combat damage step",
+            )]);
+        }
+        let Some(step) = self.next_damage_step() else {
+            return Err(vec![reason(
+                &[cite::R510_4, cite::R500_1],
+                format!(
+                    "it is the {} step: combat damage follows the declare blockers step (or the first-strike combat damage step)",
+                    self.step
+                ),
+            )]);
+        };
+        let plans = self.plans(step, given)?;
+        Ok(self.deal_combat_damage(step, plans))
+    }
+
+    /// Passes through the combat damage steps before `to` with default assignments, each
+    /// followed by state-based actions; `go to` and `next turn` call it.
+    pub(in crate::scenario::engine) fn combat_steps_until(&mut self, to: Step) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.combat.attackers_declared
+            && !self.combat.blockers_declared
+            && self.step < Step::DeclareBlockers
+            && to >= Step::DeclareBlockers
+            && self.combatants().iter().any(|(_, a)| *a)
+        {
+            self.combat.blockers_declared = true;
+            self.step = Step::DeclareBlockers;
+            events.push(event(
+                EventKind::Note,
+                Vec::new(),
+                &[cite::R509_1],
+                "no blockers are declared".into(),
+            ));
+        }
+        while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
+            if !self.combatants().iter().any(|(_, a)| *a) {
+                break;
+            }
+            let Ok(plans) = self.plans(step, &[]) else {
+                break;
+            };
+            events.extend(self.deal_combat_damage(step, plans));
+            for round in self.state_based_actions(None) {
+                events.extend(round.into_iter().map(|mut e| {
+                    e.state_based = true;
+                    e
+                }));
+            }
+        }
+        if to > Step::EndOfCombat {
+            events.extend(self.end_combat());
+        }
+        events
+    }
+
+    /// 510.2: all assigned combat damage is dealt at once.
+    fn deal_combat_damage(&mut self, step: Step, plans: Vec<Plan>) -> Vec<Event> {
+        let first = step == Step::FirstStrikeDamage;
+        if first {
+            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
+        }
+        self.step = step;
+        self.priority = self.active;
+        let names: Vec<&str> = plans.iter().map(|p| self.label(p.source)).collect();
+        let mut events = vec![event(
+            EventKind::Turn,
+            plans.iter().map(|p| Target::Card(p.source)).collect(),
+            if first {
+                &[cite::R510_4, cite::R702_7B]
+            } else {
+                &[cite::R510_1, cite::R510_2]
+            },
+            format!(
+                "{}: {} assign{} combat damage",
+                if first {
+                    "first-strike combat damage step"
+                } else {
+                    "combat damage step"
+                },
+                if names.is_empty() {
+                    "no creature".to_string()
+                } else {
+                    names.join(", ")
+                },
+                if names.len() == 1 { "s" } else { "" }
+            ),
+        )];
+        for p in &plans {
+            let what = if p.amounts.is_empty() {
+                "nothing".to_string()
+            } else {
+                p.amounts
+                    .iter()
+                    .map(|(n, t)| format!("{n} to {}", self.target_name(*t)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let how = match p.chosen {
+                None => "as given".to_string(),
+                Some(why) => format!("chosen by default: {why}"),
+            };
+            events.push(event(
+                EventKind::Note,
+                std::iter::once(Target::Card(p.source))
+                    .chain(p.amounts.iter().map(|(_, t)| *t))
+                    .collect(),
+                &[
+                    cite::R510_1,
+                    if p.attacking {
+                        cite::R510_1C
+                    } else {
+                        cite::R510_1D
+                    },
+                ],
+                format!("{} assigns {what} ({how})", self.label(p.source)),
+            ));
+        }
+        // What each source is, as it deals the damage (510.2: simultaneously).
+        let sources: Vec<(CardId, View)> = plans
+            .iter()
+            .map(|p| (p.source, self.view(p.source)))
+            .collect();
+        for (p, (s, sv)) in plans.iter().zip(&sources) {
+            let mut dealt = 0;
+            for &(n, t) in &p.amounts {
+                if n <= 0 {
+                    continue;
+                }
+                let (e, was_dealt) = self.deal_damage(*s, sv, n, t);
+                events.push(e);
+                if was_dealt {
+                    dealt += n;
+                }
+            }
+            if dealt > 0 && sv.chars.has(&Ability::Lifelink) {
+                let who = sv.controller;
+                self.players[who].life += dealt;
+                events.push(event(
+                    EventKind::Life,
+                    vec![Target::Player(who), Target::Card(*s)],
+                    &[cite::R702_15B, cite::R120_3F],
+                    format!(
+                        "{} gains {dealt} life from {}'s lifelink (now {})",
+                        self.player_name(who),
+                        self.label(*s),
+                        self.players[who].life
+                    ),
+                ));
+            }
+        }
+        events
+    }
+
+    /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), unless protection
+    /// prevents it (702.16e): the event, and whether the damage was dealt.
+    fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
+        let from = self.label(s).to_string();
+        let to = self.target_name(t);
+        let subjects = vec![t];
+        match t {
+            Target::Player(p) => {
+                self.players[p].life -= n;
+                let e = event(
+                    EventKind::Life,
+                    subjects,
+                    &[cite::R510_2, cite::R120_3A],
+                    format!(
+                        "{from} deals {n} combat damage to {to} (life now {})",
+                        self.players[p].life
+                    ),
+                );
+                (e, true)
+            }
+            Target::Card(c) => {
+                let v = self.view(c);
+                if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
+                    let e = event(
+                        EventKind::Damage,
+                        vec![t],
+                        &super::super::legality::protection(q, cite::R702_16E),
+                        format!("{n} combat damage from {from} to {to} is prevented: {to} has protection from {q}"),
+                    );
+                    return (e, false);
+                }
+                let mut numbers = vec![cite::R510_2];
+                let card = &mut self.cards[c];
+                if v.chars.is(CardType::Creature) {
+                    card.damage += n;
+                    numbers.push(cite::R120_3E);
+                    if sv.chars.has(&Ability::Deathtouch) {
+                        card.dealt_deathtouch = true;
+                        numbers.push(cite::R702_2B);
+                    }
+                }
+                if v.chars.is(CardType::Planeswalker) {
+                    card.loyalty = (card.loyalty - n).max(0);
+                    numbers.push(cite::R120_3C);
+                }
+                if v.chars.is(CardType::Battle) {
+                    card.defense = (card.defense - n).max(0);
+                    numbers.push(cite::R120_3H);
+                }
+                let e = event(
+                    EventKind::Damage,
+                    subjects,
+                    &numbers,
+                    format!("{from} deals {n} combat damage to {to}"),
+                );
+                (e, true)
+            }
+        }
+    }
+}

@@ -1,0 +1,725 @@
+//! The combat phase (506–511): who attacks what and who blocks whom, kept as data with the
+//! object each creature was when it was declared, so that a creature that leaves the
+//! battlefield, changes controller or stops being a creature is out of combat (506.4)
+//! without anyone having to remove it. Declarations (508.1, 509.1) are checked as a whole,
+//! citing every rule broken; damage assignment orders (509.2, 509.3 of 2009-07-11 …
+//! 2024-09-20) are here; the combat damage steps are in [`damage`].
+
+mod damage;
+mod order;
+
+use super::prelude::*;
+
+/// An attacking creature (508.1).
+#[derive(Debug, Clone)]
+pub(in crate::scenario::engine) struct Attacker {
+    pub(super) card: CardId,
+    pub(super) object: u32,
+    pub(super) controller: PlayerId,
+    /// What it attacks, with the object a planeswalker or battle was (506.4c).
+    pub(super) target: Option<(Target, u32)>,
+    /// 509.1h: blocked stays blocked, even with no creature blocking it.
+    pub(super) blocked: bool,
+    /// Its damage assignment order (509.2), in the revisions that have one.
+    pub(super) order: Vec<CardId>,
+    /// The order was written on the board (`damage order`) or announced.
+    pub(super) ordered: bool,
+}
+
+/// A blocking creature (509.1g).
+#[derive(Debug, Clone)]
+pub(in crate::scenario::engine) struct Blocker {
+    pub(super) card: CardId,
+    pub(super) object: u32,
+    pub(super) controller: PlayerId,
+    /// The attackers it blocks, in its damage assignment order (509.3).
+    pub(super) blocking: Vec<CardId>,
+    pub(super) ordered: bool,
+}
+
+/// The combat under way this turn.
+#[derive(Debug, Clone, Default)]
+pub(in crate::scenario::engine) struct Combat {
+    pub(super) attackers: Vec<Attacker>,
+    pub(super) blockers: Vec<Blocker>,
+    pub(super) attackers_declared: bool,
+    pub(super) blockers_declared: bool,
+    /// Damage assignment orders may be announced now (directly after the blocks).
+    pub(super) ordering_open: bool,
+    /// The creatures that had first strike or double strike as the first-strike step
+    /// began (510.4), once there was one.
+    pub(super) first_strikers: Option<Vec<CardId>>,
+    /// The clock when this turn began, for 302.6 (control gained this turn).
+    pub(super) turn_began: i64,
+}
+
+impl Combat {
+    /// The combat a setup describes (its `attacking`, `blocking`, `blocked`, `had first
+    /// strike` and `damage order` attributes).
+    pub(in crate::scenario::engine) fn from_setup(setup: &Setup, game: &Game) -> Combat {
+        let mut combat = Combat {
+            turn_began: game.clock,
+            ..Combat::default()
+        };
+        let step = setup.step;
+        for (i, spec) in setup.cards.iter().enumerate() {
+            if spec.zone != Zone::Battlefield || step < Step::DeclareAttackers {
+                continue;
+            }
+            let controller = spec.controller.unwrap_or(spec.owner);
+            if let Some(t) = spec.combat.attacking {
+                let target = t.or_else(|| game.only_opponent(controller).map(Target::Player));
+                let blockers: Vec<CardId> = setup
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| b.combat.blocking.contains(&i))
+                    .map(|(b, _)| b)
+                    .collect();
+                let ordered = !spec.combat.damage_order.is_empty();
+                combat.attackers.push(Attacker {
+                    card: i,
+                    object: game.object_id(i),
+                    controller,
+                    target: target.map(|t| (t, game.object_of(t))),
+                    blocked: spec.combat.blocked || !blockers.is_empty(),
+                    order: if ordered {
+                        spec.combat.damage_order.clone()
+                    } else {
+                        blockers
+                    },
+                    ordered,
+                });
+            }
+            if !spec.combat.blocking.is_empty() {
+                let ordered = !spec.combat.damage_order.is_empty();
+                combat.blockers.push(Blocker {
+                    card: i,
+                    object: game.object_id(i),
+                    controller,
+                    blocking: if ordered {
+                        spec.combat.damage_order.clone()
+                    } else {
+                        spec.combat.blocking.clone()
+                    },
+                    ordered,
+                });
+            }
+            if spec.combat.had_first_strike {
+                combat.first_strikers.get_or_insert_with(Vec::new).push(i);
+            }
+        }
+        combat.attackers_declared = step > Step::DeclareAttackers || !combat.attackers.is_empty();
+        combat.blockers_declared = step > Step::DeclareBlockers
+            || !combat.blockers.is_empty()
+            || combat.attackers.iter().any(|a| a.blocked);
+        combat.ordering_open = step == Step::DeclareBlockers;
+        if step >= Step::FirstStrikeDamage && combat.first_strikers.is_none() {
+            combat.first_strikers = (step == Step::FirstStrikeDamage).then(Vec::new);
+        }
+        combat
+    }
+}
+
+impl Game {
+    // ----- who is in combat (506.4) ----------------------------------------------------
+
+    /// Whether `c` is still the object declared in combat, controlled by the same player
+    /// and a creature (506.4).
+    fn still_in_combat(&self, c: CardId, object: u32, controller: PlayerId) -> bool {
+        self.on_battlefield(c)
+            && self.object_id(c) == object
+            && self.controller(c) == controller
+            && self.view(c).chars.is(CardType::Creature)
+    }
+
+    pub(super) fn attacker(&self, c: CardId) -> Option<&Attacker> {
+        self.combat
+            .attackers
+            .iter()
+            .find(|a| a.card == c && self.still_in_combat(c, a.object, a.controller))
+    }
+
+    pub(super) fn blocker(&self, c: CardId) -> Option<&Blocker> {
+        self.combat
+            .blockers
+            .iter()
+            .find(|b| b.card == c && self.still_in_combat(c, b.object, b.controller))
+    }
+
+    /// What `c` attacks, if it attacks and that is still in combat (506.4c).
+    pub fn attack_target(&self, c: CardId) -> Option<Target> {
+        let (t, object) = self.attacker(c)?.target?;
+        match t {
+            Target::Player(p) => (!self.has_lost(p)).then_some(t),
+            Target::Card(pw) => {
+                let v = self.view(pw);
+                (self.on_battlefield(pw)
+                    && self.object_id(pw) == object
+                    && (v.chars.is(CardType::Planeswalker) || v.chars.is(CardType::Battle)))
+                .then_some(t)
+            }
+        }
+    }
+
+    pub fn is_attacking(&self, c: CardId) -> bool {
+        self.attacker(c).is_some()
+    }
+
+    /// The attackers `c` blocks, still in combat, in its order.
+    pub fn blocking(&self, c: CardId) -> Vec<CardId> {
+        self.blocker(c)
+            .map(|b| {
+                b.blocking
+                    .iter()
+                    .copied()
+                    .filter(|&a| self.is_attacking(a))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    pub fn is_blocking(&self, c: CardId) -> bool {
+        self.blocker(c).is_some()
+    }
+
+    /// 509.1h: whether attacker `c` is blocked.
+    pub fn is_blocked(&self, c: CardId) -> bool {
+        self.attacker(c).is_some_and(|a| a.blocked)
+    }
+
+    /// The creatures blocking attacker `a`, in its damage assignment order where it has
+    /// one, else in the order of the file.
+    pub(super) fn blockers_of(&self, a: CardId) -> Vec<CardId> {
+        let Some(att) = self.attacker(a) else {
+            return Vec::new();
+        };
+        let blocks_it = |b: CardId| self.blocking(b).contains(&a);
+        let mut out: Vec<CardId> = att
+            .order
+            .iter()
+            .copied()
+            .filter(|&b| blocks_it(b))
+            .collect();
+        let mut rest: Vec<CardId> = self
+            .combat
+            .blockers
+            .iter()
+            .map(|b| b.card)
+            .filter(|&b| blocks_it(b) && !out.contains(&b))
+            .collect();
+        rest.sort_unstable();
+        out.extend(rest);
+        out
+    }
+
+    pub(super) fn only_opponent(&self, p: PlayerId) -> Option<PlayerId> {
+        let opponents: Vec<PlayerId> = (0..self.players.len())
+            .filter(|&q| q != p && !self.players[q].lost)
+            .collect();
+        (opponents.len() == 1).then(|| opponents[0])
+    }
+
+    /// Whether player `p` is a defending player: attacked, or controlling a planeswalker or
+    /// protecting a battle that is attacked (506.2).
+    fn is_defending(&self, p: PlayerId) -> bool {
+        self.combat
+            .attackers
+            .iter()
+            .filter(|a| self.is_attacking(a.card))
+            .filter_map(|a| self.attack_target(a.card))
+            .any(|t| self.defender_of(t) == Some(p))
+    }
+
+    /// The player who defends what an attacker attacks.
+    fn defender_of(&self, t: Target) -> Option<PlayerId> {
+        match t {
+            Target::Player(p) => Some(p),
+            Target::Card(c) if self.view(c).chars.is(CardType::Battle) => {
+                self.cards.get(c).and_then(|c| c.protector)
+            }
+            Target::Card(c) => Some(self.controller(c)),
+        }
+    }
+
+    /// Whether `c` has been under `p`'s control continuously since the turn began (302.6).
+    fn controlled_since_turn_began(&self, c: CardId) -> bool {
+        let card = &self.cards[c];
+        !card.entered_this_turn
+            && !self.effects.on_object(c, card.object).any(|e| {
+                matches!(e.change, Change::Control(_)) && e.timestamp > self.combat.turn_began
+            })
+    }
+
+    /// A new turn: no combat, and control gained from now on is gained this turn.
+    pub(super) fn new_turn_combat(&mut self) {
+        self.combat = Combat {
+            turn_began: self.clock,
+            ..Combat::default()
+        };
+    }
+
+    /// 511.3: as the end of combat step ends, everything is removed from combat.
+    pub(super) fn end_combat(&mut self) -> Vec<Event> {
+        let was: Vec<Target> = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| Target::Card(a.card))
+            .chain(self.combat.blockers.iter().map(|b| Target::Card(b.card)))
+            .collect();
+        let turn_began = self.combat.turn_began;
+        self.combat = Combat {
+            turn_began,
+            attackers_declared: true,
+            blockers_declared: true,
+            ..Combat::default()
+        };
+        if was.is_empty() {
+            return Vec::new();
+        }
+        vec![event(
+            EventKind::Turn,
+            was,
+            &[cite::R511_3],
+            "the end of combat step ends: every creature is removed from combat".into(),
+        )]
+    }
+
+    // ----- declarations (508.1, 509.1) -------------------------------------------------
+
+    /// The turn-based actions of combat a scenario writes as statements.
+    pub(super) fn combat_action(&mut self, st: &Statement) -> Result<Vec<Event>, Vec<Reason>> {
+        match st {
+            Statement::Attack { player, attackers } => self.declare_attackers(*player, attackers),
+            Statement::Block { player, blocks } => self.declare_blockers(*player, blocks),
+            Statement::Order { player, of, order } => self.announce_order(*player, *of, order),
+            Statement::CombatDamage(given) => self.combat_damage_step(given),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Moving to a step of combat from an earlier one needs an empty stack (117.4, 500.2).
+    fn step_problems(&self, to: Step, declared: bool, rule: Cite) -> Vec<Reason> {
+        let mut out = Vec::new();
+        if self.step > to || (self.step == to && declared) {
+            out.push(reason(
+                &[rule, cite::R500_1],
+                format!(
+                    "it is the {} step: the {to} step of this turn {}",
+                    self.step,
+                    if self.step == to {
+                        "has had its declaration"
+                    } else {
+                        "is over"
+                    }
+                ),
+            ));
+        } else if self.step < to && !self.stack.is_empty() {
+            out.push(reason(
+                &[cite::R117_4, cite::R500_2],
+                format!(
+                    "a step ends only when the stack is empty; it holds {}",
+                    self.stack_labels().join(", ")
+                ),
+            ));
+        }
+        out
+    }
+
+    fn declare_attackers(
+        &mut self,
+        p: PlayerId,
+        attackers: &[(CardId, Option<Target>)],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut problems = self.step_problems(
+            Step::DeclareAttackers,
+            self.combat.attackers_declared,
+            cite::R508_1,
+        );
+        if p != self.active {
+            problems.push(reason(
+                &[cite::R506_2, cite::R508_1A],
+                format!(
+                    "{} is not the active player; only {} may attack",
+                    self.player_name(p),
+                    self.player_name(self.active)
+                ),
+            ));
+        }
+        let mut chosen: Vec<(CardId, Option<Target>)> = Vec::new();
+        for &(c, t) in attackers {
+            let l = self.label(c).to_string();
+            if chosen.iter().any(|(x, _)| *x == c) {
+                problems.push(reason(&[cite::R508_1A], format!("{l} is named twice")));
+                continue;
+            }
+            let v = self.view(c);
+            if !self.on_battlefield(c) || !v.chars.is(CardType::Creature) {
+                problems.push(reason(
+                    &[cite::R508_1A],
+                    format!("{l} is not a creature on the battlefield"),
+                ));
+                continue;
+            }
+            if v.controller != p {
+                problems.push(reason(
+                    &[cite::R508_1A],
+                    format!("{l} is controlled by {}", self.player_name(v.controller)),
+                ));
+            }
+            if self.is_tapped(c) {
+                problems.push(reason(&[cite::R508_1A], format!("{l} is tapped")));
+            }
+            if v.chars.is(CardType::Battle) {
+                problems.push(reason(&[cite::R508_1A], format!("{l} is a battle")));
+            }
+            if !v.chars.has(&Ability::Haste) && !self.controlled_since_turn_began(c) {
+                problems.push(reason(
+                    &[cite::R302_6, cite::R508_1A],
+                    format!("{l} has not been under {}'s control continuously since the turn began and has no haste", self.player_name(p)),
+                ));
+            }
+            if v.chars.has(&Ability::Defender) {
+                problems.push(reason(&[cite::R702_3B], format!("{l} has defender")));
+            }
+            if v.chars.has(&Ability::CantAttack) {
+                problems.push(reason(&[cite::R508_1C], format!("{l} can't attack")));
+            }
+            let target = match t {
+                Some(t) => Some(t),
+                None => match self.only_opponent(p) {
+                    Some(q) => Some(Target::Player(q)),
+                    None => {
+                        problems.push(reason(
+                            &[cite::R508_1B],
+                            format!("{l} must be declared attacking a player, planeswalker or battle (`attacking T`): there is more than one opponent"),
+                        ));
+                        None
+                    }
+                },
+            };
+            if let Some(t) = target {
+                problems.extend(self.attack_target_problems(p, &l, t));
+            }
+            chosen.push((c, target));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut events = Vec::new();
+        self.step = Step::DeclareAttackers;
+        self.priority = self.active;
+        self.combat.attackers_declared = true;
+        let mut parts = Vec::new();
+        for &(c, t) in &chosen {
+            let t = t.expect("checked above");
+            let vigilance = self.view(c).chars.has(&Ability::Vigilance);
+            parts.push(format!(
+                "{} attacks {}{}",
+                self.label(c),
+                self.target_name(t),
+                if vigilance {
+                    " (vigilance: it doesn't tap)"
+                } else {
+                    ""
+                }
+            ));
+            if !vigilance {
+                self.cards[c].tapped = true;
+            }
+            self.combat.attackers.push(Attacker {
+                card: c,
+                object: self.object_id(c),
+                controller: p,
+                target: Some((t, self.object_of(t))),
+                blocked: false,
+                order: Vec::new(),
+                ordered: false,
+            });
+        }
+        let subjects = chosen.iter().map(|(c, _)| Target::Card(*c)).collect();
+        events.push(event(
+            EventKind::Changed,
+            subjects,
+            &[cite::R508_1, cite::R508_1F],
+            format!(
+                "declare attackers step: {}; {} receives priority",
+                parts.join(", "),
+                self.player_name(self.active)
+            ),
+        ));
+        Ok(events)
+    }
+
+    /// Why `p` may not attack `t` (506.2, 310.8b).
+    fn attack_target_problems(&self, p: PlayerId, l: &str, t: Target) -> Vec<Reason> {
+        let name = self.target_name(t);
+        match t {
+            Target::Player(q) if q == p || self.has_lost(q) => vec![reason(
+                &[cite::R506_2],
+                format!("{l} can't attack {name}: not an opponent in the game"),
+            )],
+            Target::Player(_) => Vec::new(),
+            Target::Card(c) => {
+                let v = self.view(c);
+                if !self.on_battlefield(c) {
+                    return vec![reason(
+                        &[cite::R506_2],
+                        format!("{l} can't attack {name}: it is not on the battlefield"),
+                    )];
+                }
+                if v.chars.is(CardType::Battle) {
+                    let protector = self.cards[c].protector;
+                    if protector == Some(p) {
+                        return vec![reason(
+                            &[cite::R506_2, cite::R310_8B],
+                            format!("{l} can't attack {name}: its protector can never attack it"),
+                        )];
+                    }
+                    if protector.is_none() {
+                        return vec![reason(
+                            &[cite::R506_2],
+                            format!("{l} can't attack {name}: it has no protector"),
+                        )];
+                    }
+                    Vec::new()
+                } else if v.chars.is(CardType::Planeswalker) {
+                    if v.controller == p {
+                        vec![reason(
+                            &[cite::R506_2],
+                            format!(
+                                "{l} can't attack {name}: it is {}'s own planeswalker",
+                                self.player_name(p)
+                            ),
+                        )]
+                    } else {
+                        Vec::new()
+                    }
+                } else {
+                    vec![reason(
+                        &[cite::R506_2],
+                        format!("{l} can't attack {name}: only a player, a planeswalker or a battle can be attacked"),
+                    )]
+                }
+            }
+        }
+    }
+
+    fn declare_blockers(
+        &mut self,
+        p: PlayerId,
+        blocks: &[(CardId, Vec<CardId>)],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut problems = self.step_problems(
+            Step::DeclareBlockers,
+            self.combat.blockers_declared,
+            cite::R509_1,
+        );
+        if !self
+            .combat
+            .attackers
+            .iter()
+            .any(|a| self.is_attacking(a.card))
+        {
+            problems.push(reason(
+                &[cite::R508_8],
+                "no creature is attacking: the declare blockers step is skipped",
+            ));
+            return Err(problems);
+        }
+        if !self.is_defending(p) {
+            problems.push(reason(
+                &[cite::R506_2, cite::R509_1A],
+                format!("{} is not a defending player", self.player_name(p)),
+            ));
+        }
+        // Blocker → the attackers it blocks, in the order written.
+        let mut by_blocker: Vec<(CardId, Vec<CardId>)> = Vec::new();
+        for (a, bs) in blocks {
+            for &b in bs {
+                match by_blocker.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, list)) if !list.contains(a) => list.push(*a),
+                    Some(_) => {}
+                    None => by_blocker.push((b, vec![*a])),
+                }
+            }
+        }
+        for (a, _) in blocks {
+            let la = self.label(*a).to_string();
+            match self.attack_target(*a) {
+                _ if !self.is_attacking(*a) => problems.push(reason(
+                    &[cite::R509_1A],
+                    format!("{la} is not an attacking creature"),
+                )),
+                Some(t) if self.defender_of(t) != Some(p) => problems.push(reason(
+                    &[cite::R509_1A, cite::R310_8C],
+                    format!(
+                        "{la} attacks {}, not {}, a planeswalker they control or a battle they protect",
+                        self.target_name(t),
+                        self.player_name(p)
+                    ),
+                )),
+                _ => {}
+            }
+            let v = self.view(*a);
+            let n = blocks
+                .iter()
+                .filter(|(x, _)| x == a)
+                .flat_map(|(_, bs)| bs)
+                .count();
+            if v.chars.has(&Ability::Menace) && n < 2 {
+                problems.push(reason(
+                    &[cite::R702_111B],
+                    format!("{la} has menace and can't be blocked except by two or more creatures"),
+                ));
+            }
+        }
+        for (b, list) in &by_blocker {
+            let lb = self.label(*b).to_string();
+            let v = self.view(*b);
+            if !self.on_battlefield(*b) || !v.chars.is(CardType::Creature) {
+                problems.push(reason(
+                    &[cite::R509_1A],
+                    format!("{lb} is not a creature on the battlefield"),
+                ));
+                continue;
+            }
+            if v.controller != p {
+                problems.push(reason(
+                    &[cite::R509_1A],
+                    format!("{lb} is controlled by {}", self.player_name(v.controller)),
+                ));
+            }
+            if self.is_tapped(*b) {
+                problems.push(reason(&[cite::R509_1A], format!("{lb} is tapped")));
+            }
+            if v.chars.is(CardType::Battle) {
+                problems.push(reason(&[cite::R509_1A], format!("{lb} is a battle")));
+            }
+            if v.chars.has(&Ability::CantBlock) {
+                problems.push(reason(&[cite::R509_1B], format!("{lb} can't block")));
+            }
+            let may_block = if v.chars.has(&Ability::CanBlockAnyNumber) {
+                usize::MAX
+            } else {
+                1 + v
+                    .chars
+                    .abilities
+                    .iter()
+                    .filter(|a| **a == Ability::CanBlockAdditional)
+                    .count()
+            };
+            if list.len() > may_block {
+                problems.push(reason(
+                    &[cite::R509_1A],
+                    format!(
+                        "{lb} is named to block {} attackers but may block only {may_block}",
+                        list.len()
+                    ),
+                ));
+            }
+            for a in list {
+                let la = self.label(*a);
+                let av = self.view(*a);
+                if av.chars.has(&Ability::Flying)
+                    && !v.chars.has(&Ability::Flying)
+                    && !v.chars.has(&Ability::Reach)
+                {
+                    problems.push(reason(
+                        &[cite::R702_9B],
+                        format!("{la} has flying; {lb} has neither flying nor reach"),
+                    ));
+                }
+                let protection = av
+                    .chars
+                    .protections()
+                    .find(|q| v.chars.has_quality(q))
+                    .cloned();
+                if let Some(q) = protection {
+                    problems.push(reason(
+                        &super::legality::protection(&q, cite::R702_16F),
+                        format!("{la} has protection from {q}; {lb} can't block it"),
+                    ));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            dedup_reasons(&mut problems);
+            return Err(problems);
+        }
+        self.step = Step::DeclareBlockers;
+        self.priority = self.active;
+        self.combat.blockers_declared = true;
+        self.combat.ordering_open = true;
+        let mut parts = Vec::new();
+        for (b, list) in &by_blocker {
+            self.combat.blockers.push(Blocker {
+                card: *b,
+                object: self.object_id(*b),
+                controller: p,
+                blocking: list.clone(),
+                ordered: false,
+            });
+            parts.push(format!(
+                "{} blocks {}",
+                self.label(*b),
+                list.iter()
+                    .map(|a| self.label(*a))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ));
+        }
+        let mut blocked = Vec::new();
+        for i in 0..self.combat.attackers.len() {
+            let a = self.combat.attackers[i].card;
+            if by_blocker.iter().any(|(_, l)| l.contains(&a)) && self.is_attacking(a) {
+                self.combat.attackers[i].blocked = true;
+                blocked.push(self.label(a).to_string());
+            }
+        }
+        for i in 0..self.combat.attackers.len() {
+            let a = self.combat.attackers[i].card;
+            self.combat.attackers[i].order = self.blockers_of(a);
+        }
+        let text = if parts.is_empty() {
+            format!("{} declares no blockers", self.player_name(p))
+        } else {
+            format!(
+                "declare blockers step: {}; {} blocked",
+                parts.join(", "),
+                if blocked.is_empty() {
+                    "none".to_string()
+                } else {
+                    blocked.join(", ")
+                } + if blocked.len() == 1 { " is" } else { " are" }
+            )
+        };
+        let subjects = by_blocker.iter().map(|(b, _)| Target::Card(*b)).collect();
+        Ok(vec![event(
+            EventKind::Changed,
+            subjects,
+            &[cite::R509_1, cite::R509_1G, cite::R509_1H],
+            text,
+        )])
+    }
+
+    /// After any statement but an order, orders can no longer be announced.
+    pub(super) fn close_ordering(&mut self, st: &Statement) {
+        if !matches!(st, Statement::Order { .. } | Statement::Block { .. }) {
+            self.combat.ordering_open = false;
+        }
+    }
+}
+
+fn dedup_reasons(rs: &mut Vec<Reason>) {
+    let mut seen: Vec<String> = Vec::new();
+    rs.retain(|r| {
+        if seen.contains(&r.text) {
+            false
+        } else {
+            seen.push(r.text.clone());
+            true
+        }
+    });
+}

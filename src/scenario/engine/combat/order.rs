@@ -1,0 +1,119 @@
+//! Damage assignment orders (509.2, 509.3 of 2009-07-11 … 2024-09-20): announced by the
+//! active player for each blocked attacker and by the defending player for each creature
+//! blocking several, directly after blockers are declared; refused in revisions that have
+//! no order (510.1c of 2024-11-08 on).
+
+use super::super::prelude::*;
+
+impl Game {
+    /// `P orders blockers of A: …` (509.2) / `P orders attackers of B: …` (509.3).
+    pub(super) fn announce_order(
+        &mut self,
+        p: PlayerId,
+        of: CardId,
+        order: &[CardId],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let attacker = self.is_attacking(of);
+        let rule = if attacker {
+            cite::R509_2_ORDER
+        } else {
+            cite::R509_3_ORDER
+        };
+        if !self.rules.has(Difference::DamageAssignmentOrder) {
+            return Err(vec![reason(
+                &[cite::R510_1C],
+                "these rules have no damage assignment order: a creature divides its combat damage among the creatures blocking it or blocked by it as its controller chooses",
+            )]);
+        }
+        let l = self.label(of).to_string();
+        let mut problems = Vec::new();
+        let current: Vec<CardId> = if attacker {
+            self.blockers_of(of)
+        } else {
+            self.blocking(of)
+        };
+        let given = if attacker {
+            self.attacker(of).map(|a| a.ordered)
+        } else {
+            self.blocker(of).map(|b| b.ordered)
+        };
+        match given {
+            None => problems.push(reason(
+                &[rule],
+                format!("{l} is neither a blocked attacker nor a blocker"),
+            )),
+            Some(true) => problems.push(reason(
+                &[rule],
+                format!("{l}'s damage assignment order has already been announced"),
+            )),
+            Some(false) if !self.combat.ordering_open || self.step != Step::DeclareBlockers => {
+                problems.push(reason(
+                    &[rule],
+                    "damage assignment orders are announced directly after blockers are declared",
+                ))
+            }
+            Some(false) => {}
+        }
+        if attacker && p != self.active {
+            problems.push(reason(
+                &[rule],
+                format!(
+                    "the active player, {}, orders an attacker's blockers",
+                    self.player_name(self.active)
+                ),
+            ));
+        }
+        if !attacker && given.is_some() && self.controller(of) != p {
+            problems.push(reason(
+                &[rule],
+                format!(
+                    "the defending player who controls {l}, {}, orders its attackers",
+                    self.player_name(self.controller(of))
+                ),
+            ));
+        }
+        let mut sorted_given = order.to_vec();
+        sorted_given.sort_unstable();
+        let mut sorted_current = current.clone();
+        sorted_current.sort_unstable();
+        if given.is_some() && sorted_given != sorted_current {
+            problems.push(reason(
+                &[rule],
+                format!(
+                    "the order must name each creature {} {l} exactly once: {}",
+                    if attacker { "blocking" } else { "blocked by" },
+                    current
+                        .iter()
+                        .map(|c| self.label(*c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        if attacker {
+            if let Some(a) = self.combat.attackers.iter_mut().find(|a| a.card == of) {
+                a.order = order.to_vec();
+                a.ordered = true;
+            }
+        } else if let Some(b) = self.combat.blockers.iter_mut().find(|b| b.card == of) {
+            b.blocking = order.to_vec();
+            b.ordered = true;
+        }
+        Ok(vec![event(
+            EventKind::Changed,
+            vec![Target::Card(of)],
+            &[rule],
+            format!(
+                "{l}'s damage assignment order: {}",
+                order
+                    .iter()
+                    .map(|c| self.label(*c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )])
+    }
+}

@@ -1,0 +1,115 @@
+//! The combat claims of `Expect` (`L is attacking`, `L is blocking`, `L is blocked`,
+//! `L has N damage`), checked against the game: what holds, what is the case, and which
+//! kinds of event can have made it so.
+
+use super::super::engine::{EventKind, Game};
+use super::super::statement::{Claim, CounterKind, Target};
+
+/// What a combat claim finds: (holds, what is the case, subject, kinds of event).
+pub(super) type Found = (bool, String, Option<Target>, &'static [EventKind]);
+
+pub(super) fn check(game: &Game, claim: &Claim) -> Option<Found> {
+    const DECLARED: &[EventKind] = &[EventKind::Changed, EventKind::Turn, EventKind::Moved];
+    let label = |c: usize| game.label(c).to_string();
+    Some(match claim {
+        Claim::Counters { card, kind, n } => {
+            let (plus, minus, loyalty, defense) = game.counters(*card);
+            let k = match kind {
+                CounterKind::PlusOne => plus,
+                CounterKind::MinusOne => minus,
+                CounterKind::Loyalty => loyalty,
+                CounterKind::Defense => defense,
+            };
+            (
+                k == *n,
+                format!("{} has {k} {} counters", label(*card), kind.name()),
+                Some(Target::Card(*card)),
+                &[EventKind::Counters, EventKind::Damage, EventKind::Moved],
+            )
+        }
+        Claim::Damage { card, n } => {
+            let k = game.damage(*card);
+            (
+                k == *n,
+                format!("{} has {k} damage", label(*card)),
+                Some(Target::Card(*card)),
+                &[EventKind::Damage, EventKind::Turn, EventKind::Moved],
+            )
+        }
+        Claim::Attacking {
+            card,
+            target,
+            negated,
+        } => {
+            let now = game.attack_target(*card);
+            let attacking = game.is_attacking(*card);
+            let holds = match target {
+                None => attacking,
+                Some(t) => attacking && now == Some(*t),
+            };
+            (
+                holds != *negated,
+                match (attacking, now) {
+                    (false, _) => format!("{} is not attacking", label(*card)),
+                    (true, Some(t)) => {
+                        format!("{} is attacking {}", label(*card), game.target_name(t))
+                    }
+                    (true, None) => format!("{} is attacking nothing (506.4c)", label(*card)),
+                },
+                Some(Target::Card(*card)),
+                DECLARED,
+            )
+        }
+        Claim::Blocking {
+            card,
+            attacker,
+            negated,
+        } => {
+            let blocks = game.blocking(*card);
+            let holds = match attacker {
+                None => game.is_blocking(*card),
+                Some(a) => blocks.contains(a),
+            };
+            (
+                holds != *negated,
+                if game.is_blocking(*card) {
+                    format!(
+                        "{} is blocking {}",
+                        label(*card),
+                        if blocks.is_empty() {
+                            "no creature now".to_string()
+                        } else {
+                            blocks
+                                .iter()
+                                .map(|c| label(*c))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
+                    )
+                } else {
+                    format!("{} is not blocking", label(*card))
+                },
+                Some(Target::Card(*card)),
+                DECLARED,
+            )
+        }
+        Claim::Blocked { card, negated } => {
+            let blocked = game.is_blocked(*card);
+            (
+                blocked != *negated,
+                format!(
+                    "{} is {}",
+                    label(*card),
+                    match (game.is_attacking(*card), blocked) {
+                        (false, _) => "not attacking",
+                        (true, true) => "blocked",
+                        (true, false) => "unblocked",
+                    }
+                ),
+                Some(Target::Card(*card)),
+                DECLARED,
+            )
+        }
+        _ => return None,
+    })
+}
