@@ -32,7 +32,7 @@ pub(super) struct Card {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum AbilityKind {
+pub enum AbilityKind {
     Equip,
     Fortify,
     Reconfigure,
@@ -93,7 +93,7 @@ pub struct Game {
     pub(super) priority_in_cleanup: bool,
 }
 
-pub(super) fn ability_name(kind: AbilityKind) -> &'static str {
+pub fn ability_name(kind: AbilityKind) -> &'static str {
     match kind {
         AbilityKind::Equip => "equip",
         AbilityKind::Fortify => "fortify",
@@ -327,7 +327,7 @@ impl Game {
         }
     }
 
-    pub(super) fn zone_name(&self, z: Zone) -> String {
+    pub fn zone_name(&self, z: Zone) -> String {
         match z {
             Zone::Battlefield => "the battlefield".into(),
             Zone::Hand(p) => format!("{}'s hand", self.player_name(p)),
@@ -341,7 +341,7 @@ impl Game {
     }
 
     /// `on the battlefield`, `in Alice's hand`.
-    pub(super) fn where_is(&self, z: Zone) -> String {
+    pub fn where_is(&self, z: Zone) -> String {
         match z {
             Zone::Battlefield => "on the battlefield".into(),
             Zone::Stack => "on the stack".into(),
