@@ -133,8 +133,7 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        self.keeps_priority(p);
-        let mut events = vec![event(
+        let mut events = vec![self.apply(event(
             Happened::PlayedLand { player: p, card: c },
             vec![Target::Player(p), Target::Card(c)],
             &[
@@ -144,7 +143,7 @@ impl Game {
                 cite::R305_2A,
                 cite::R117_3C,
             ],
-        )];
+        ))];
         events.extend(self.move_card(
             c,
             Zone::Battlefield,
@@ -152,7 +151,6 @@ impl Game {
             &[cite::R305_1],
             Cause::PlayedAsLand,
         ));
-        self.players[p].lands_played += 1;
         Ok(events)
     }
 

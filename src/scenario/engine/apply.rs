@@ -1,6 +1,10 @@
-//! Applying what happens (400.7, 701.3): moving an object to a zone as a new object and
-//! attaching one object to another. Every change of zone or attachment goes through
-//! here, so this is the seam where replacement effects will apply.
+//! Applying what happens (400.7, 701.3): the rules chapters decide what happens and say
+//! it as a typed [`Event`]; [`Game::apply`] makes it so. Moving an object to a zone as a
+//! new object, attaching, damage, counters, life, continuous effects, the turn's steps
+//! and state-based actions all change the state here, so this is the seam where
+//! replacement effects will apply. (Still outside: pushing and popping the stack in
+//! [`stack`](super::stack), and what leaves with a player in
+//! [`multiplayer`](super::multiplayer).)
 
 use super::prelude::*;
 
@@ -183,6 +187,83 @@ impl Game {
 }
 
 impl Game {
+    /// Makes `e` happen: the state changes it describes, and nothing else. Returns it.
+    pub(super) fn apply(&mut self, e: Event) -> Event {
+        match &e.what {
+            Happened::Damage { card, amount, .. } => {
+                // 120.3c, 120.3e, 120.3h: damage marked, loyalty or defense removed.
+                let v = self.view(*card);
+                let c = &mut self.cards[*card];
+                if v.chars.is(CardType::Creature) {
+                    c.damage += amount;
+                }
+                if v.chars.is(CardType::Planeswalker) {
+                    c.loyalty = (c.loyalty - amount).max(0);
+                }
+                if v.chars.is(CardType::Battle) {
+                    c.defense = (c.defense - amount).max(0);
+                }
+            }
+            Happened::Counters {
+                card,
+                kind,
+                amount,
+                put,
+            } => self.cards[*card].change_counters(*kind, *amount, *put),
+            Happened::Life { player, now, .. } => self.players[*player].life = *now,
+            Happened::ContinuousEffect {
+                card,
+                change,
+                until_end_of_turn,
+            } => {
+                let timestamp = self.ts();
+                let object = self.cards.get(*card).map(|c| c.object).unwrap_or(0);
+                self.effects.add(ContinuousEffect {
+                    timestamp,
+                    card: *card,
+                    object,
+                    change: change.clone(),
+                    until_end_of_turn: *until_end_of_turn,
+                });
+            }
+            Happened::Reconfigured { card } => self.cards[*card].attached_to = None,
+            Happened::PlayedLand { player, .. } => {
+                self.players[*player].lands_played += 1;
+                self.priority = *player;
+            }
+            Happened::StepBegins { step, active } => {
+                self.step = *step;
+                self.priority = *active;
+            }
+            Happened::TurnBegins { player, untapped } => {
+                self.active = *player;
+                self.priority = *player;
+                self.step = Step::PrecombatMain;
+                self.cleanup_done = false;
+                for p in &mut self.players {
+                    p.lands_played = 0;
+                    p.extra_land_plays = 0;
+                }
+                for c in &mut self.cards {
+                    c.entered_this_turn = false;
+                }
+                for &c in untapped {
+                    self.cards[c].tapped = false;
+                }
+            }
+            Happened::Cleanup { .. } => {
+                // 514.2
+                self.cleanup_done = true;
+                self.effects.retain(|e| !e.until_end_of_turn);
+                for c in &mut self.cards {
+                    c.damage = 0;
+                }
+            }
+            _ => {}
+        }
+        e
+    }
+
     /// Performs a state-based action's event (704.3): the player loses, the object moves
     /// or ceases to exist, is unattached, loses counters, gets a protector. Returns the
     /// event, completed (a new object's id), and what followed from it.

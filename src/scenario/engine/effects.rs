@@ -198,8 +198,6 @@ impl Game {
                 change,
                 until_end_of_turn,
             } => {
-                let ts = self.ts();
-                let object = self.cards.get(card).map(|c| c.object).unwrap_or(0);
                 // The layers the change applies in: becoming a creature with a P/T is a
                 // type change (layer 4) that also sets P/T (layer 7b).
                 let layers: &[Cite] = match &change {
@@ -215,13 +213,6 @@ impl Game {
                     Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
                     Change::Gets(_) => &[cite::R613_4C],
                 };
-                self.effects.add(ContinuousEffect {
-                    timestamp: ts,
-                    card,
-                    object,
-                    change: change.clone(),
-                    until_end_of_turn,
-                });
                 let mut numbers = layers.to_vec();
                 numbers.push(cite::R613_7B);
                 if until_end_of_turn {
@@ -231,7 +222,7 @@ impl Game {
                 if let Change::Control(p) = change {
                     subjects.push(Target::Player(p));
                 }
-                Ok(vec![event(
+                Ok(vec![self.apply(event(
                     Happened::ContinuousEffect {
                         card,
                         change,
@@ -239,7 +230,7 @@ impl Game {
                     },
                     subjects,
                     &numbers,
-                )])
+                ))])
             }
             Statement::Destroy(c) => {
                 if !self.on_battlefield(c) {
@@ -372,17 +363,13 @@ impl Game {
                     }
                 }
                 let mut numbers = Vec::new();
-                let c = &mut self.cards[card];
                 if v.chars.is(CardType::Creature) {
-                    c.damage += amount;
                     numbers.push(cite::R120_3E);
                 }
                 if v.chars.is(CardType::Planeswalker) {
-                    c.loyalty = (c.loyalty - amount).max(0);
                     numbers.push(cite::R120_3C);
                 }
                 if v.chars.is(CardType::Battle) {
-                    c.defense = (c.defense - amount).max(0);
                     numbers.push(cite::R120_3H);
                 }
                 if numbers.is_empty() {
@@ -390,7 +377,7 @@ impl Game {
                 }
                 let mut subjects = vec![Target::Card(card)];
                 subjects.extend(source.map(Target::Card));
-                Ok(vec![event(
+                Ok(vec![self.apply(event(
                     Happened::Damage {
                         card,
                         amount,
@@ -398,7 +385,7 @@ impl Game {
                     },
                     subjects,
                     &numbers,
-                )])
+                ))])
             }
             Statement::PutCounters { card, kind, amount }
             | Statement::RemoveCounters { card, kind, amount } => {
@@ -407,19 +394,11 @@ impl Game {
                 } else {
                     -1
                 };
-                let Some(c) = self.cards.get_mut(card) else {
+                let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
                     return Ok(Vec::new());
                 };
-                let slot = match kind {
-                    CounterKind::PlusOne => &mut c.plus,
-                    CounterKind::MinusOne => &mut c.minus,
-                    CounterKind::Loyalty => &mut c.loyalty,
-                    CounterKind::Defense => &mut c.defense,
-                };
-                let before = *slot;
-                *slot = (*slot + sign * amount).max(0);
-                let amount = (*slot - before).abs();
-                Ok(vec![event(
+                let amount = ((before + sign * amount).max(0) - before).abs();
+                Ok(vec![self.apply(event(
                     Happened::Counters {
                         card,
                         kind,
@@ -428,37 +407,36 @@ impl Game {
                     },
                     vec![Target::Card(card)],
                     &[cite::R122_1],
-                )])
+                ))])
             }
-            Statement::LoseLife { player, amount } => {
-                self.players[player].life -= amount;
-                Ok(vec![event(
-                    Happened::Life {
-                        player,
-                        amount,
-                        gained: false,
-                        now: self.players[player].life,
-                    },
-                    vec![Target::Player(player)],
-                    &[cite::R119_3],
-                )])
-            }
-            Statement::GainLife { player, amount } => {
-                self.players[player].life += amount;
-                Ok(vec![event(
-                    Happened::Life {
-                        player,
-                        amount,
-                        gained: true,
-                        now: self.players[player].life,
-                    },
-                    vec![Target::Player(player)],
-                    &[cite::R119_3],
-                )])
-            }
+            Statement::LoseLife { player, amount } => Ok(vec![self.apply(event(
+                Happened::Life {
+                    player,
+                    amount,
+                    gained: false,
+                    now: self.players[player].life - amount,
+                },
+                vec![Target::Player(player)],
+                &[cite::R119_3],
+            ))]),
+            Statement::GainLife { player, amount } => Ok(vec![self.apply(event(
+                Happened::Life {
+                    player,
+                    amount,
+                    gained: true,
+                    now: self.players[player].life + amount,
+                },
+                vec![Target::Player(player)],
+                &[cite::R119_3],
+            ))]),
             Statement::GoTo(step) => {
                 if step <= self.step {
-                    return Err(vec![reason(&[cite::R500_1], format!("the turn can't go back or stay: it is the {} step, and `go to` names a later step of this turn ({step} isn't later)", self.step))]);
+                    let now = self.step;
+                    let text = format!(
+                        "the turn can't go back or stay: it is the {now} step, \
+                         and `go to` names a later step of this turn ({step} isn't later)"
+                    );
+                    return Err(vec![reason(&[cite::R500_1], text)]);
                 }
                 if !self.stack.is_empty() {
                     return Err(vec![reason(
@@ -474,16 +452,14 @@ impl Game {
                 } else {
                     cite::R117_3A
                 };
-                let mut events = vec![event(
+                let mut events = vec![self.apply(event(
                     Happened::StepBegins {
                         step,
                         active: self.active,
                     },
                     vec![Target::Player(self.active)],
                     &[cite::R500_1, rule],
-                )];
-                self.step = step;
-                self.priority = self.active;
+                ))];
                 if step == Step::Cleanup {
                     events.extend(self.cleanup());
                 }
@@ -499,31 +475,19 @@ impl Game {
                     .map(|k| (self.active + k) % n)
                     .find(|&q| !self.players[q].lost)
                     .unwrap_or(self.active);
-                self.active = next;
-                self.priority = next;
-                self.step = Step::PrecombatMain;
-                self.cleanup_done = false;
-                for p in &mut self.players {
-                    p.lands_played = 0;
-                    p.extra_land_plays = 0;
-                }
-                let mut untapped = Vec::new();
-                for c in 0..self.cards.len() {
-                    self.cards[c].entered_this_turn = false;
-                    if self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
-                    {
-                        self.cards[c].tapped = false;
-                        untapped.push(c);
-                    }
-                }
-                events.push(event(
+                let untapped: Vec<CardId> = (0..self.cards.len())
+                    .filter(|&c| {
+                        self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
+                    })
+                    .collect();
+                events.push(self.apply(event(
                     Happened::TurnBegins {
                         player: next,
                         untapped,
                     },
                     vec![Target::Player(next)],
                     &[cite::R500_1, cite::R502_3, cite::R305_2],
-                ));
+                )));
                 Ok(events)
             }
             Statement::Play { .. }
@@ -539,20 +503,12 @@ impl Game {
 
     /// 514.2: damage is removed and "until end of turn" effects end.
     pub(super) fn cleanup(&mut self) -> Vec<Event> {
-        self.cleanup_done = true;
         let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
-        self.effects.retain(|e| !e.until_end_of_turn);
-        let mut subjects = Vec::new();
-        for c in 0..self.cards.len() {
-            if self.cards[c].damage != 0 {
-                subjects.push(Target::Card(c));
-            }
-            self.cards[c].damage = 0;
-        }
-        vec![event(
-            Happened::Cleanup { ended },
-            subjects,
-            &[cite::R514_2],
-        )]
+        let subjects = (0..self.cards.len())
+            .filter(|&c| self.cards[c].damage != 0)
+            .map(Target::Card)
+            .collect();
+        let cleanup = event(Happened::Cleanup { ended }, subjects, &[cite::R514_2]);
+        vec![self.apply(cleanup)]
     }
 }

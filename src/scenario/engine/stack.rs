@@ -336,12 +336,11 @@ impl Game {
                             &[rule],
                         ));
                         if self.attached_to(source).is_some() {
-                            self.cards[source].attached_to = None;
-                            events.push(event(
+                            events.push(self.apply(event(
                                 Happened::Reconfigured { card: source },
                                 vec![Target::Card(source)],
                                 &[cite::R702_151A, cite::R702_151B],
-                            ));
+                            )));
                         }
                     }
                     _ => {

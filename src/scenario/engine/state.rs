@@ -102,6 +102,32 @@ pub fn ability_name(kind: AbilityKind) -> &'static str {
     }
 }
 
+impl Card {
+    /// How many counters of `kind` it has.
+    pub(super) fn counters(&self, kind: CounterKind) -> i32 {
+        match kind {
+            CounterKind::PlusOne => self.plus,
+            CounterKind::MinusOne => self.minus,
+            CounterKind::Loyalty => self.loyalty,
+            CounterKind::Defense => self.defense,
+        }
+    }
+
+    fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
+        match kind {
+            CounterKind::PlusOne => &mut self.plus,
+            CounterKind::MinusOne => &mut self.minus,
+            CounterKind::Loyalty => &mut self.loyalty,
+            CounterKind::Defense => &mut self.defense,
+        }
+    }
+
+    /// Puts (`put`) or removes `amount` counters of `kind` (122.1).
+    pub(super) fn change_counters(&mut self, kind: CounterKind, amount: i32, put: bool) {
+        *self.counters_mut(kind) += if put { amount } else { -amount };
+    }
+}
+
 impl Game {
     /// The game as the setup describes it, under `rules`.
     pub fn new(setup: &Setup, rules: Rules) -> Game {

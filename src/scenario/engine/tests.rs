@@ -424,3 +424,44 @@ fn characteristics_becoming_a_creature_cites_the_type_layer() {
     assert!(cited(&events[0].cites, cite::R613_1D));
     assert!(cited(&events[0].cites, cite::R613_4B));
 }
+
+#[test]
+fn apply_damage_is_marked_and_removed_in_cleanup() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec(
+            "bear",
+            Zone::Battlefield,
+            0,
+            chars("Creature — Bear", Some((2, 3))),
+        )],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    let events = game
+        .perform(&item(Statement::Damage {
+            card: 0,
+            amount: 2,
+            source: None,
+        }))
+        .expect("damage is an effect");
+    assert_eq!(
+        events[0].what,
+        Happened::Damage {
+            card: 0,
+            amount: 2,
+            source: None
+        }
+    );
+    assert!(cited(&events[0].cites, cite::R120_3E));
+    assert_eq!(game.damage(0), 2);
+    let events = game
+        .perform(&item(Statement::GoTo(Step::Cleanup)))
+        .expect("the turn goes on");
+    let cleanup = events
+        .iter()
+        .find(|e| matches!(e.what, Happened::Cleanup { .. }))
+        .expect("a cleanup event");
+    assert!(cited(&cleanup.cites, cite::R514_2));
+    assert_eq!(game.damage(0), 0);
+}
