@@ -11,6 +11,12 @@ pub enum Difference {
     /// 704.5j: the legend rule applies per controller, who chooses which to keep. Before,
     /// every legendary permanent sharing a name went to its owner's graveyard.
     LegendRulePerController,
+    /// 704.5j from 2022-10-07 reads "If two or more legendary permanents with the same
+    /// name are controlled by the same player" where 2013-07-13 to 2022-06-10 read "If a
+    /// player controls two or more legendary permanents with the same name": a rewording
+    /// (diffed in the corpus) that changes no outcome, so no check consults it; the rule
+    /// is 704.5j on both sides, and the citation table cites it so.
+    LegendRuleReworded,
     /// 704.5j until 2017-09-29: the planeswalker uniqueness rule.
     PlaneswalkerUniqueness,
     /// 702.151: reconfigure.
@@ -50,6 +56,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::LegendRulePerController,
         from: Some(date(2013, 7, 13)),
+        until: None,
+    },
+    Row {
+        difference: Difference::LegendRuleReworded,
+        from: Some(date(2022, 10, 7)),
         until: None,
     },
     Row {
@@ -165,6 +176,15 @@ mod tests {
     }
 
     #[test]
+    fn the_legend_rule_was_reworded_on_2022_10_07() {
+        let before = Rules::for_date(date(2022, 6, 10)).unwrap();
+        let after = Rules::for_date(date(2022, 10, 7)).unwrap();
+        assert!(!before.has(Difference::LegendRuleReworded));
+        assert!(after.has(Difference::LegendRuleReworded));
+        assert!(before.has(Difference::LegendRulePerController));
+    }
+
+    #[test]
     fn planeswalker_uniqueness_ended_on_2017_09_29() {
         assert!(Rules::for_date(date(2017, 4, 28))
             .unwrap()
@@ -179,6 +199,7 @@ mod tests {
         use Difference::*;
         for d in [
             LegendRulePerController,
+            LegendRuleReworded,
             PlaneswalkerUniqueness,
             Reconfigure,
             Battles,

@@ -6,6 +6,7 @@
 
 use super::super::super::statement::Assignment;
 use super::super::prelude::*;
+use super::CombatEvent;
 
 /// One creature's assignment for this step.
 struct Plan {
@@ -406,10 +407,9 @@ impl Game {
             self.combat.blockers_declared = true;
             self.step = Step::DeclareBlockers;
             events.push(event(
-                EventKind::Note,
+                Happened::Combat(CombatEvent::NoBlockers { player: None }),
                 Vec::new(),
                 &[cite::R509_1],
-                "no blockers are declared".into(),
             ));
         }
         while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
@@ -441,46 +441,25 @@ impl Game {
         }
         self.step = step;
         self.priority = self.active;
-        let names: Vec<&str> = plans.iter().map(|p| self.label(p.source)).collect();
         let mut events = vec![event(
-            EventKind::Turn,
+            Happened::Combat(CombatEvent::DamageStep {
+                first,
+                sources: plans.iter().map(|p| p.source).collect(),
+            }),
             plans.iter().map(|p| Target::Card(p.source)).collect(),
             if first {
                 &[cite::R510_4, cite::R702_7B]
             } else {
                 &[cite::R510_1, cite::R510_2]
             },
-            format!(
-                "{}: {} assign{} combat damage",
-                if first {
-                    "first-strike combat damage step"
-                } else {
-                    "combat damage step"
-                },
-                if names.is_empty() {
-                    "no creature".to_string()
-                } else {
-                    names.join(", ")
-                },
-                if names.len() == 1 { "s" } else { "" }
-            ),
         )];
         for p in &plans {
-            let what = if p.amounts.is_empty() {
-                "nothing".to_string()
-            } else {
-                p.amounts
-                    .iter()
-                    .map(|(n, t)| format!("{n} to {}", self.target_name(*t)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let how = match p.chosen {
-                None => "as given".to_string(),
-                Some(why) => format!("chosen by default: {why}"),
-            };
             events.push(event(
-                EventKind::Note,
+                Happened::Combat(CombatEvent::Assigned {
+                    source: p.source,
+                    amounts: p.amounts.clone(),
+                    chosen: p.chosen,
+                }),
                 std::iter::once(Target::Card(p.source))
                     .chain(p.amounts.iter().map(|(_, t)| *t))
                     .collect(),
@@ -492,7 +471,6 @@ impl Game {
                         cite::R510_1D
                     },
                 ],
-                format!("{} assigns {what} ({how})", self.label(p.source)),
             ));
         }
         // What each source is, as it deals the damage (510.2: simultaneously).
@@ -514,18 +492,17 @@ impl Game {
             }
             if dealt > 0 && sv.chars.has(&Ability::Lifelink) {
                 let who = sv.controller;
-                self.players[who].life += dealt;
-                events.push(event(
-                    EventKind::Life,
+                let now = self.players[who].life + dealt;
+                events.push(self.apply(event(
+                    Happened::Life {
+                        player: who,
+                        amount: dealt,
+                        gained: true,
+                        now,
+                    },
                     vec![Target::Player(who), Target::Card(*s)],
                     &[cite::R702_15B, cite::R120_3F],
-                    format!(
-                        "{} gains {dealt} life from {}'s lifelink (now {})",
-                        self.player_name(who),
-                        self.label(*s),
-                        self.players[who].life
-                    ),
-                ));
+                )));
             }
         }
         events
@@ -534,58 +511,58 @@ impl Game {
     /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), unless protection
     /// prevents it (702.16e): the event, and whether the damage was dealt.
     fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
-        let from = self.label(s).to_string();
-        let to = self.target_name(t);
-        let subjects = vec![t];
         match t {
             Target::Player(p) => {
-                self.players[p].life -= n;
-                let e = event(
-                    EventKind::Life,
-                    subjects,
+                let now = self.players[p].life - n;
+                let e = self.apply(event(
+                    Happened::Combat(CombatEvent::DamageToPlayer {
+                        source: s,
+                        player: p,
+                        amount: n,
+                        now,
+                    }),
+                    vec![t],
                     &[cite::R510_2, cite::R120_3A],
-                    format!(
-                        "{from} deals {n} combat damage to {to} (life now {})",
-                        self.players[p].life
-                    ),
-                );
+                ));
                 (e, true)
             }
             Target::Card(c) => {
                 let v = self.view(c);
                 if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
                     let e = event(
-                        EventKind::Damage,
+                        Happened::DamagePrevented {
+                            card: c,
+                            amount: n,
+                            source: s,
+                            quality: q.clone(),
+                        },
                         vec![t],
                         &super::super::legality::protection(q, cite::R702_16E),
-                        format!("{n} combat damage from {from} to {to} is prevented: {to} has protection from {q}"),
                     );
                     return (e, false);
                 }
                 let mut numbers = vec![cite::R510_2];
-                let card = &mut self.cards[c];
                 if v.chars.is(CardType::Creature) {
-                    card.damage += n;
                     numbers.push(cite::R120_3E);
                     if sv.chars.has(&Ability::Deathtouch) {
-                        card.dealt_deathtouch = true;
                         numbers.push(cite::R702_2B);
                     }
                 }
                 if v.chars.is(CardType::Planeswalker) {
-                    card.loyalty = (card.loyalty - n).max(0);
                     numbers.push(cite::R120_3C);
                 }
                 if v.chars.is(CardType::Battle) {
-                    card.defense = (card.defense - n).max(0);
                     numbers.push(cite::R120_3H);
                 }
-                let e = event(
-                    EventKind::Damage,
-                    subjects,
+                let e = self.apply(event(
+                    Happened::Damage {
+                        card: c,
+                        amount: n,
+                        source: Some(s),
+                    },
+                    vec![t],
                     &numbers,
-                    format!("{from} deals {n} combat damage to {to}"),
-                );
+                ));
                 (e, true)
             }
         }

@@ -8,7 +8,58 @@
 mod damage;
 mod order;
 
+use super::event::EventKind;
 use super::prelude::*;
+
+/// What a combat declaration or a combat damage step did, as data; the report words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CombatEvent {
+    /// 508.1: each attacker, what it attacks, and whether vigilance kept it untapped.
+    AttackersDeclared {
+        attackers: Vec<(CardId, Target, bool)>,
+        active: PlayerId,
+    },
+    /// 509.1: `P declares no blockers`, or none declared as the game passed the step.
+    NoBlockers { player: Option<PlayerId> },
+    /// 509.1g–h: each blocker and what it blocks; the attackers now blocked.
+    BlockersDeclared {
+        blocks: Vec<(CardId, Vec<CardId>)>,
+        blocked: Vec<CardId>,
+    },
+    /// 509.2, 509.3: a damage assignment order.
+    Ordered { card: CardId, order: Vec<CardId> },
+    /// 510.4 / 510.1: a combat damage step begins; these creatures assign.
+    DamageStep { first: bool, sources: Vec<CardId> },
+    /// 510.1: one creature's assignment, given (`None`) or chosen by default (why).
+    Assigned {
+        source: CardId,
+        amounts: Vec<(i32, Target)>,
+        chosen: Option<&'static str>,
+    },
+    /// 120.3a: combat damage to a player.
+    DamageToPlayer {
+        source: CardId,
+        player: PlayerId,
+        amount: i32,
+        now: i32,
+    },
+    /// 511.3: every creature is removed from combat.
+    Ends,
+}
+
+impl CombatEvent {
+    pub fn kind(&self) -> EventKind {
+        match self {
+            CombatEvent::AttackersDeclared { .. }
+            | CombatEvent::NoBlockers { .. }
+            | CombatEvent::BlockersDeclared { .. }
+            | CombatEvent::Ordered { .. } => EventKind::Changed,
+            CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
+            CombatEvent::Assigned { .. } => EventKind::Note,
+            CombatEvent::DamageToPlayer { .. } => EventKind::Life,
+        }
+    }
+}
 
 /// An attacking creature (508.1).
 #[derive(Debug, Clone)]
@@ -279,10 +330,9 @@ impl Game {
             return Vec::new();
         }
         vec![event(
-            EventKind::Turn,
+            Happened::Combat(CombatEvent::Ends),
             was,
             &[cite::R511_3],
-            "the end of combat step ends: every creature is removed from combat".into(),
         )]
     }
 
@@ -411,20 +461,11 @@ impl Game {
         self.step = Step::DeclareAttackers;
         self.priority = self.active;
         self.combat.attackers_declared = true;
-        let mut parts = Vec::new();
+        let mut declared = Vec::new();
         for &(c, t) in &chosen {
-            let t = t.expect("checked above");
+            let Some(t) = t else { continue };
             let vigilance = self.view(c).chars.has(&Ability::Vigilance);
-            parts.push(format!(
-                "{} attacks {}{}",
-                self.label(c),
-                self.target_name(t),
-                if vigilance {
-                    " (vigilance: it doesn't tap)"
-                } else {
-                    ""
-                }
-            ));
+            declared.push((c, t, vigilance));
             if !vigilance {
                 self.cards[c].tapped = true;
             }
@@ -440,14 +481,12 @@ impl Game {
         }
         let subjects = chosen.iter().map(|(c, _)| Target::Card(*c)).collect();
         events.push(event(
-            EventKind::Changed,
+            Happened::Combat(CombatEvent::AttackersDeclared {
+                attackers: declared,
+                active: self.active,
+            }),
             subjects,
             &[cite::R508_1, cite::R508_1F],
-            format!(
-                "declare attackers step: {}; {} receives priority",
-                parts.join(", "),
-                self.player_name(self.active)
-            ),
         ));
         Ok(events)
     }
@@ -652,7 +691,6 @@ impl Game {
         self.priority = self.active;
         self.combat.blockers_declared = true;
         self.combat.ordering_open = true;
-        let mut parts = Vec::new();
         for (b, list) in &by_blocker {
             self.combat.blockers.push(Blocker {
                 card: *b,
@@ -661,47 +699,40 @@ impl Game {
                 blocking: list.clone(),
                 ordered: false,
             });
-            parts.push(format!(
-                "{} blocks {}",
-                self.label(*b),
-                list.iter()
-                    .map(|a| self.label(*a))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ));
         }
         let mut blocked = Vec::new();
         for i in 0..self.combat.attackers.len() {
             let a = self.combat.attackers[i].card;
             if by_blocker.iter().any(|(_, l)| l.contains(&a)) && self.is_attacking(a) {
                 self.combat.attackers[i].blocked = true;
-                blocked.push(self.label(a).to_string());
+                blocked.push(a);
             }
         }
         for i in 0..self.combat.attackers.len() {
             let a = self.combat.attackers[i].card;
             self.combat.attackers[i].order = self.blockers_of(a);
         }
-        let text = if parts.is_empty() {
-            format!("{} declares no blockers", self.player_name(p))
+        let what = if by_blocker.is_empty() {
+            CombatEvent::NoBlockers { player: Some(p) }
         } else {
-            format!(
-                "declare blockers step: {}; {} blocked",
-                parts.join(", "),
-                if blocked.is_empty() {
-                    "none".to_string()
-                } else {
-                    blocked.join(", ")
-                } + if blocked.len() == 1 { " is" } else { " are" }
-            )
+            CombatEvent::BlockersDeclared {
+                blocks: by_blocker.clone(),
+                blocked,
+            }
         };
         let subjects = by_blocker.iter().map(|(b, _)| Target::Card(*b)).collect();
         Ok(vec![event(
-            EventKind::Changed,
+            Happened::Combat(what),
             subjects,
             &[cite::R509_1, cite::R509_1G, cite::R509_1H],
-            text,
         )])
+    }
+
+    /// What a combat event changes beyond the combat's own record (see [`Game::apply`]).
+    pub(in crate::scenario::engine) fn apply_combat(&mut self, e: &CombatEvent) {
+        if let CombatEvent::DamageToPlayer { player, now, .. } = e {
+            self.players[*player].life = *now;
+        }
     }
 
     /// After any statement but an order, orders can no longer be announced.

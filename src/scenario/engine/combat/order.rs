@@ -4,6 +4,7 @@
 //! no order (510.1c of 2024-11-08 on).
 
 use super::super::prelude::*;
+use super::CombatEvent;
 
 impl Game {
     /// `P orders blockers of A: …` (509.2) / `P orders attackers of B: …` (509.3).
@@ -103,17 +104,12 @@ impl Game {
             b.ordered = true;
         }
         Ok(vec![event(
-            EventKind::Changed,
+            Happened::Combat(CombatEvent::Ordered {
+                card: of,
+                order: order.to_vec(),
+            }),
             vec![Target::Card(of)],
             &[rule],
-            format!(
-                "{l}'s damage assignment order: {}",
-                order
-                    .iter()
-                    .map(|c| self.label(*c))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
         )])
     }
 }
