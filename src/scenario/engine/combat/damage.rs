@@ -366,14 +366,8 @@ impl Game {
         &mut self,
         given: &[Assignment],
     ) -> Result<Vec<Event>, Vec<Reason>> {
-        if !self.stack.is_empty() {
-            return Err(vec![reason(
-                &[cite::R117_4, cite::R500_2],
-                format!(
-                    "a step ends only when the stack is empty; it holds {}",
-                    self.stack_labels().join(", ")
-                ),
-            )]);
+        if let Some(r) = self.stack_problem() {
+            return Err(vec![r]);
         }
         if !self.combatants().iter().any(|(_, attacking)| *attacking) {
             return Err(vec![reason(

@@ -302,6 +302,44 @@ impl Game {
             })
     }
 
+    /// A step ends only when the stack is empty (117.4, 500.2).
+    pub(super) fn stack_problem(&self) -> Option<Reason> {
+        (!self.stack.is_empty()).then(|| {
+            reason(
+                &[cite::R117_4, cite::R500_2],
+                format!(
+                    "a step ends only when the stack is empty; it holds {}",
+                    self.stack_labels().join(", ")
+                ),
+            )
+        })
+    }
+
+    /// What 508.1a and 509.1a ask of every attacker and blocker alike (`rule`): a
+    /// creature on the battlefield that `p` controls, untapped, not a battle. `None` when
+    /// it isn't a creature on the battlefield at all (nothing more to check).
+    fn combatant_problems(&self, c: CardId, p: PlayerId, rule: Cite) -> Option<Vec<Reason>> {
+        let l = self.label(c);
+        let v = self.view(c);
+        if !self.on_battlefield(c) || !v.chars.is(CardType::Creature) {
+            return None;
+        }
+        let mut out = Vec::new();
+        if v.controller != p {
+            out.push(reason(
+                &[rule],
+                format!("{l} is controlled by {}", self.player_name(v.controller)),
+            ));
+        }
+        if self.is_tapped(c) {
+            out.push(reason(&[rule], format!("{l} is tapped")));
+        }
+        if v.chars.is(CardType::Battle) {
+            out.push(reason(&[rule], format!("{l} is a battle")));
+        }
+        Some(out)
+    }
+
     /// A new turn: no combat, and control gained from now on is gained this turn.
     pub(super) fn new_turn_combat(&mut self) {
         self.combat = Combat {
@@ -365,14 +403,8 @@ impl Game {
                     }
                 ),
             ));
-        } else if self.step < to && !self.stack.is_empty() {
-            out.push(reason(
-                &[cite::R117_4, cite::R500_2],
-                format!(
-                    "a step ends only when the stack is empty; it holds {}",
-                    self.stack_labels().join(", ")
-                ),
-            ));
+        } else if self.step < to {
+            out.extend(self.stack_problem());
         }
         out
     }
@@ -404,26 +436,15 @@ impl Game {
                 problems.push(reason(&[cite::R508_1A], format!("{l} is named twice")));
                 continue;
             }
-            let v = self.view(c);
-            if !self.on_battlefield(c) || !v.chars.is(CardType::Creature) {
+            let Some(basic) = self.combatant_problems(c, p, cite::R508_1A) else {
                 problems.push(reason(
                     &[cite::R508_1A],
                     format!("{l} is not a creature on the battlefield"),
                 ));
                 continue;
-            }
-            if v.controller != p {
-                problems.push(reason(
-                    &[cite::R508_1A],
-                    format!("{l} is controlled by {}", self.player_name(v.controller)),
-                ));
-            }
-            if self.is_tapped(c) {
-                problems.push(reason(&[cite::R508_1A], format!("{l} is tapped")));
-            }
-            if v.chars.is(CardType::Battle) {
-                problems.push(reason(&[cite::R508_1A], format!("{l} is a battle")));
-            }
+            };
+            problems.extend(basic);
+            let v = self.view(c);
             if !v.chars.has(&Ability::Haste) && !self.controlled_since_turn_began(c) {
                 problems.push(reason(
                     &[cite::R302_6, cite::R508_1A],
@@ -616,26 +637,15 @@ impl Game {
         }
         for (b, list) in &by_blocker {
             let lb = self.label(*b).to_string();
-            let v = self.view(*b);
-            if !self.on_battlefield(*b) || !v.chars.is(CardType::Creature) {
+            let Some(basic) = self.combatant_problems(*b, p, cite::R509_1A) else {
                 problems.push(reason(
                     &[cite::R509_1A],
                     format!("{lb} is not a creature on the battlefield"),
                 ));
                 continue;
-            }
-            if v.controller != p {
-                problems.push(reason(
-                    &[cite::R509_1A],
-                    format!("{lb} is controlled by {}", self.player_name(v.controller)),
-                ));
-            }
-            if self.is_tapped(*b) {
-                problems.push(reason(&[cite::R509_1A], format!("{lb} is tapped")));
-            }
-            if v.chars.is(CardType::Battle) {
-                problems.push(reason(&[cite::R509_1A], format!("{lb} is a battle")));
-            }
+            };
+            problems.extend(basic);
+            let v = self.view(*b);
             if v.chars.has(&Ability::CantBlock) {
                 problems.push(reason(&[cite::R509_1B], format!("{lb} can't block")));
             }
