@@ -83,7 +83,7 @@ pub const DIFFERENCES: &[Row] = &[
 
 /// Why the checker can't play a revision.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the checker supports the rules from 2009-07-11 on (the Magic 2010 rules: the battlefield, the current numbering); {date} is older, when the rules used \"in play\" and another numbering — choose a later revision with `rules:`")]
+#[error("the checker supports the rules from 2005-08-01 on (the first revision whose Auras are enchantments with the subtype Aura, 212.4d); {date} is older, when Auras were \"local enchantments\" — choose a later revision with `rules:`")]
 pub struct Unsupported {
     pub date: Date,
 }
@@ -95,8 +95,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The first revision the checker supports (Magic 2010 rules).
-    pub const FIRST: Date = date(2009, 7, 11);
+    /// The first revision the checker supports: Auras are enchantments with the subtype
+    /// Aura (212.4d of 2005-08-01; before, "local enchantments"). Its rules are cited in
+    /// that revision's numbering (state-based effects 420.5, keywords 502, layers 418.5)
+    /// through the citation table.
+    pub const FIRST: Date = date(2005, 8, 1);
 
     pub fn for_date(d: Date) -> Result<Rules, Unsupported> {
         if d < Self::FIRST {
@@ -126,9 +129,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn refuses_rules_older_than_magic_2010() {
-        assert!(Rules::for_date(date(2009, 5, 1)).is_err());
-        assert!(Rules::for_date(date(2009, 7, 11)).is_ok());
+    fn refuses_rules_from_before_the_aura_subtype() {
+        assert!(Rules::for_date(date(2005, 2, 1)).is_err());
+        assert!(Rules::for_date(date(2005, 8, 1)).is_ok());
+        assert!(Rules::for_date(date(2009, 5, 1)).is_ok());
     }
 
     #[test]
