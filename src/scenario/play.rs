@@ -306,7 +306,11 @@ pub fn play(
                     });
                     let text = reasons
                         .iter()
-                        .map(|r| format!("{} ({})", r.text, map(&r.cites).join(", ")))
+                        .map(|r| match map(&r.cites) {
+                            // No counterpart in the chosen revision: say nothing.
+                            cs if cs.is_empty() => r.text.clone(),
+                            cs => format!("{} ({})", r.text, cs.join(", ")),
+                        })
                         .collect::<Vec<_>>()
                         .join("; ");
                     (false, text, cs, Vec::new())

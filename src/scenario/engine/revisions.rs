@@ -37,6 +37,9 @@ pub enum Difference {
     /// 702.2c (702.2b in 2010-07-16): any nonzero combat damage from a source with
     /// deathtouch counts as lethal damage when assigning.
     DeathtouchLethalForAssignment,
+    /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
+    /// the stack as one object; the checker doesn't play this yet.
+    CombatDamageOnTheStack,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -103,11 +106,16 @@ pub const DIFFERENCES: &[Row] = &[
         from: Some(date(2010, 7, 16)),
         until: None,
     },
+    Row {
+        difference: Difference::CombatDamageOnTheStack,
+        from: None,
+        until: Some(date(2009, 7, 11)),
+    },
 ];
 
 /// Why the checker can't play a revision.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the checker supports the rules from 2009-07-11 on (the Magic 2010 rules: the battlefield, the current numbering); {date} is older, when the rules used \"in play\" and another numbering — choose a later revision with `rules:`")]
+#[error("the checker supports the rules from 2005-08-01 on (the first revision whose Auras are enchantments with the subtype Aura, 212.4d); {date} is older, when Auras were \"local enchantments\" — choose a later revision with `rules:`")]
 pub struct Unsupported {
     pub date: Date,
 }
@@ -119,8 +127,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The first revision the checker supports (Magic 2010 rules).
-    pub const FIRST: Date = date(2009, 7, 11);
+    /// The first revision the checker supports: Auras are enchantments with the subtype
+    /// Aura (212.4d of 2005-08-01; before, "local enchantments"). Its rules are cited in
+    /// that revision's numbering (state-based effects 420.5, keywords 502, layers 418.5)
+    /// through the citation table.
+    pub const FIRST: Date = date(2005, 8, 1);
 
     pub fn for_date(d: Date) -> Result<Rules, Unsupported> {
         if d < Self::FIRST {
@@ -162,9 +173,10 @@ mod tests {
     }
 
     #[test]
-    fn refuses_rules_older_than_magic_2010() {
-        assert!(Rules::for_date(date(2009, 5, 1)).is_err());
-        assert!(Rules::for_date(date(2009, 7, 11)).is_ok());
+    fn refuses_rules_from_before_the_aura_subtype() {
+        assert!(Rules::for_date(date(2005, 2, 1)).is_err());
+        assert!(Rules::for_date(date(2005, 8, 1)).is_ok());
+        assert!(Rules::for_date(date(2009, 5, 1)).is_ok());
     }
 
     #[test]
@@ -208,6 +220,7 @@ mod tests {
             DamageAssignmentOrder,
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
+            CombatDamageOnTheStack,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

@@ -8,6 +8,14 @@ use super::super::super::statement::Assignment;
 use super::super::prelude::*;
 use super::CombatEvent;
 
+/// Why a combat damage step of a revision before 2009-07-11 isn't played.
+fn on_the_stack() -> Reason {
+    reason(
+        &[cite::R510_1],
+        "this revision puts combat damage on the stack (310 of before 2009-07-11), which the checker doesn't play yet: choose `rules:` 2009-07-11 or later for combat damage",
+    )
+}
+
 /// One creature's assignment for this step.
 struct Plan {
     source: CardId,
@@ -366,6 +374,9 @@ impl Game {
         &mut self,
         given: &[Assignment],
     ) -> Result<Vec<Event>, Vec<Reason>> {
+        if self.rules.has(Difference::CombatDamageOnTheStack) {
+            return Err(vec![on_the_stack()]);
+        }
         if let Some(r) = self.stack_problem() {
             return Err(vec![r]);
         }
@@ -406,7 +417,10 @@ impl Game {
                 &[cite::R509_1],
             ));
         }
-        while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
+        while let Some(step) = self
+            .next_damage_step()
+            .filter(|s| *s <= to && !self.rules.has(Difference::CombatDamageOnTheStack))
+        {
             if !self.combatants().iter().any(|(_, a)| *a) {
                 break;
             }
