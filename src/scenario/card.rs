@@ -419,9 +419,27 @@ pub enum Ability {
     AdditionalLandPlays(u32),
     /// "You may play lands from your graveyard" (Crucible of Worlds).
     PlayLandsFromGraveyard,
+    /// `static: EFFECT`: a static ability generating a continuous effect (604.2, 611.3).
+    Static(Box<super::effect::Effect>),
 }
 
 impl Ability {
+    /// A keyword ability as `gains`/`have` name it: `hexproof`, `protection from red`.
+    pub fn keyword(text: &str) -> Option<Ability> {
+        Some(match text.trim() {
+            "hexproof" => Ability::Hexproof,
+            "shroud" => Ability::Shroud,
+            "indestructible" => Ability::Indestructible,
+            "haste" => Ability::Haste,
+            "flash" => Ability::Flash,
+            "reconfigure" => Ability::Reconfigure(None),
+            "equip" => Ability::Equip(None),
+            "fortify" => Ability::Fortify(None),
+            "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
+            other => Ability::Protection(Quality::parse(other.strip_prefix("protection from ")?)?),
+        })
+    }
+
     /// The same ability for `gains`/`loses` (costs ignored).
     pub fn same_kind(&self, other: &Ability) -> bool {
         match (self, other) {
@@ -452,6 +470,7 @@ impl fmt::Display for Ability {
             }
             Ability::AdditionalLandPlays(n) => write!(f, "additional land plays {n}"),
             Ability::PlayLandsFromGraveyard => f.write_str("may play lands from graveyard"),
+            Ability::Static(e) => write!(f, "static: {}", e.text),
         }
     }
 }
@@ -579,6 +598,8 @@ pub struct Characteristics {
     pub loyalty: Option<i32>,
     /// Printed defense (310.4a).
     pub defense: Option<i32>,
+    /// Mana value (202.3), as `mana value N` writes it; 0 when not written.
+    pub mana_value: i32,
 }
 
 impl Characteristics {

@@ -140,6 +140,9 @@ pub struct Report {
     /// Everything above in the order it happened.
     pub timeline: Vec<TimelineEntry>,
     pub board: BoardReport,
+    /// Per object a continuous effect changed, each effect applied in order (613).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<super::layers_report::ObjectLayers>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
 }
@@ -210,6 +213,8 @@ pub fn play(
         ));
     }
     let mut log: Vec<Logged> = Vec::new();
+    // The state right after each action an `after action N:` expectation names.
+    let mut after: Vec<(usize, Game)> = Vec::new();
     let mut actions: Vec<ActionReport> = Vec::new();
     let mut sbas: Vec<SbaReport> = Vec::new();
     let mut timeline: Vec<TimelineEntry> = Vec::new();
@@ -342,6 +347,13 @@ pub fn play(
                     Some(item.n),
                 );
             }
+            if scenario
+                .expectations
+                .iter()
+                .any(|e| e.after == Some(item.n))
+            {
+                after.push((item.n, game.clone()));
+            }
         }
         // The chain ends: the stack resolves from the top, with SBAs between.
         let last = end - 1;
@@ -386,7 +398,13 @@ pub fn play(
     let expectations: Vec<ExpectationReport> = scenario
         .expectations
         .iter()
-        .map(|e| check(&game, scenario, e, &actions, &log, &sbas, &map))
+        .map(|e| {
+            let at = e
+                .after
+                .and_then(|n| after.iter().find(|(k, _)| *k == n))
+                .map_or(&game, |(_, g)| g);
+            check(at, scenario, e, &actions, &log, &sbas, &map)
+        })
         .collect();
     let passed = expectations.iter().all(|e| e.passed);
     Report {
@@ -399,6 +417,7 @@ pub fn play(
         state_based_actions: sbas,
         timeline,
         board: board(&game),
+        layers: super::layers_report::explain(&game, &map),
         expectations,
         passed,
     }
@@ -437,7 +456,7 @@ fn board(game: &Game) -> BoardReport {
         }
         cards.push(BoardCard {
             label: game.label(c).to_string(),
-            name: game.name(c).to_string(),
+            name: game.current_name(c),
             zone: zone_name(game, zone),
             owner: game.player_name(game.owner(c)).to_string(),
             controller: matches!(zone, Zone::Battlefield | Zone::Stack)
@@ -583,6 +602,28 @@ fn check(
                         missing.join(", ")
                     )
                 },
+            };
+        }
+        Claim::Is { card, .. }
+        | Claim::PowerToughness { card, .. }
+        | Claim::HasAbility { card, .. }
+        | Claim::NoAbilities(card)
+        | Claim::IsColor { card, .. }
+        | Claim::Damage { card, .. }
+        | Claim::Counters { card, .. } => {
+            let subject = Target::Card(*card);
+            let cited: Vec<String> = log
+                .iter()
+                .filter(|l| l.event.subjects.contains(&subject))
+                .flat_map(|l| map(&l.event.cites))
+                .collect();
+            if let Some(r) = super::layers_report::check(game, e, &cited, map) {
+                return r;
+            }
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed: false,
+                detail: "not a claim about characteristics".into(),
             };
         }
         Claim::AttachedTo { card, to, negated } => {

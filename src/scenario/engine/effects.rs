@@ -251,6 +251,8 @@ impl Game {
                     | Change::LosesSubtype(_) => &[cite::R613_1D],
                     Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
                     Change::Gets(_) => &[cite::R613_4C],
+                    // Played by `Game::modify_layered` (layers.rs).
+                    Change::BecomesCopy(_) | Change::Parts(_) => &[],
                 };
                 let text = format!(
                     "{} {}{}",
@@ -598,6 +600,7 @@ impl Game {
             | Statement::Reconfigure { .. }
             | Statement::Unattach { .. }
             | Statement::PutOntoBattlefield { .. }
+            | Statement::AffectAll { .. }
             | Statement::ReturnToBattlefield { .. } => Ok(Vec::new()),
         }
     }

@@ -22,6 +22,10 @@ pub enum Difference {
     /// 608.3a/608.3b: a permanent spell resolving, or not for want of a legal target, has
     /// its own rules. Before, 608.3 and 608.2b said it.
     PermanentSpellRules,
+    /// 613.4c: counters apply with the other modifying effects in layer 7c, and
+    /// switching is 7d. Before, counters had their own sublayer (613.3d) and switching
+    /// was 7e (613.3e).
+    CountersWithModifications,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -66,6 +70,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::PermanentSpellRules,
         from: Some(date(2023, 4, 14)),
+        until: None,
+    },
+    Row {
+        difference: Difference::CountersWithModifications,
+        from: Some(date(2020, 6, 1)),
         until: None,
     },
 ];
@@ -148,6 +157,7 @@ mod tests {
             Battles,
             Roles,
             PermanentSpellRules,
+            CountersWithModifications,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }
