@@ -19,6 +19,7 @@ mod layers_report;
 mod parse;
 mod play;
 mod statement;
+mod words;
 
 pub use card::{
     capitalize, Ability, CardType, Characteristics, Color, Enchant, PowerToughness, Quality,

@@ -57,8 +57,7 @@ impl Game {
                 attached_to,
                 as_copy_of,
             } => {
-                let events =
-                    self.put_onto_battlefield(card, under, attached_to, item.choice, false)?;
+                let events = self.put_onto_battlefield(card, under, attached_to, item.choice)?;
                 Ok(self.entered_as_copy(card, as_copy_of, events))
             }
             Statement::AffectAll {
@@ -71,7 +70,7 @@ impl Game {
                 until_end_of_turn,
             } => Ok(self.modify_layered(card, change, until_end_of_turn)),
             Statement::ReturnToBattlefield { card, under } => {
-                self.put_onto_battlefield(card, under, None, item.choice, true)
+                self.put_onto_battlefield(card, under, None, item.choice)
             }
             other => self.effect(other),
         }
@@ -147,9 +146,8 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        let receives = self.keeps_priority(p);
-        let mut events = vec![event(
-            EventKind::Played,
+        let mut events = vec![self.apply(event(
+            Happened::PlayedLand { player: p, card: c },
             vec![Target::Player(p), Target::Card(c)],
             &[
                 cite::R305_1,
@@ -158,20 +156,14 @@ impl Game {
                 cite::R305_2A,
                 cite::R117_3C,
             ],
-            format!(
-                "{} plays {name} (a special action; it doesn't use the stack); {}",
-                self.player_name(p),
-                receives
-            ),
-        )];
+        ))];
         events.extend(self.move_card(
             c,
             Zone::Battlefield,
             Some(p),
             &[cite::R305_1],
-            "played as a land",
+            Cause::PlayedAsLand,
         ));
-        self.players[p].lands_played += 1;
         Ok(events)
     }
 
@@ -264,25 +256,19 @@ impl Game {
             .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
             .into_iter()
             .collect();
-        let text = match target {
-            Some(t) => format!(
-                "{} activates {kw} of {name} targeting {}",
-                self.player_name(p),
-                self.label(t)
-            ),
-            None => format!(
-                "{} activates the unattach ability of {name}",
-                self.player_name(p)
-            ),
-        };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        let text = format!("{text}; {}", self.keeps_priority(p));
+        self.keeps_priority(p);
+        let activated = Happened::Activated {
+            player: p,
+            source: src,
+            ability: kind,
+            target,
+        };
         let events = vec![event(
-            EventKind::Stack,
+            activated,
             subjects,
             &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
-            text,
         )];
         let source_object = self.cards[src].object;
         self.stack.push(StackItem {

@@ -168,7 +168,7 @@ impl Game {
         self.view(c).controller
     }
 
-    pub(super) fn describe_change(&self, card: CardId, change: &Change) -> String {
+    pub fn describe_change(&self, card: CardId, change: &Change) -> String {
         let l = self.label(card);
         match change {
             Change::BecomesCreature(pt) => format!(

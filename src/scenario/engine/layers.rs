@@ -673,7 +673,7 @@ impl Game {
         change: Change,
         until_end_of_turn: bool,
     ) -> Vec<Event> {
-        let (change, numbers): (Change, Vec<Cite>) = match change {
+        let (change, mut numbers): (Change, Vec<Cite>) = match change {
             Change::BecomesCopy(m) => (
                 Change::Parts(vec![Part::Copy(Box::new(self.copiable(m)))]),
                 vec![cite::R707_2, cite::R613_1A],
@@ -684,86 +684,55 @@ impl Game {
                 (other, numbers)
             }
         };
-        let text = format!(
-            "{}{}",
-            self.describe_change(card, &change),
-            if until_end_of_turn {
-                " until end of turn"
-            } else {
-                ""
-            }
-        );
-        self.add_effect(card, change, until_end_of_turn);
-        let mut numbers = numbers;
         numbers.push(cite::R613_7B);
         if until_end_of_turn {
             numbers.push(cite::R514_2);
         }
-        vec![event(
-            EventKind::Changed,
+        vec![self.begin_effect(card, change, until_end_of_turn, &numbers)]
+    }
+
+    fn begin_effect(
+        &mut self,
+        card: CardId,
+        change: Change,
+        until_end_of_turn: bool,
+        numbers: &[Cite],
+    ) -> Event {
+        self.apply(event(
+            Happened::ContinuousEffect {
+                card,
+                change,
+                until_end_of_turn,
+            },
             vec![Target::Card(card)],
-            &numbers,
-            text,
-        )]
+            numbers,
+        ))
     }
 
-    fn add_effect(&mut self, card: CardId, change: Change, until_end_of_turn: bool) {
-        let timestamp = self.ts();
-        let object = self.cards.get(card).map_or(0, |c| c.object);
-        self.effects.add(ContinuousEffect {
-            timestamp,
-            card,
-            object,
-            change,
-            until_end_of_turn,
-        });
-    }
-
-    /// `SUBJECT EFFECT` in Actions: the set is fixed as the effect begins (611.2c).
+    /// `SUBJECT EFFECT` in Actions: the set is fixed as the effect begins (611.2c), one
+    /// effect on each object of it.
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
         let board = self.board();
         let set = self.described(&effect.subject, None, &board);
-        let timestamp = self.ts();
-        for &c in &set {
-            let object = self.cards[c].object;
-            self.effects.add(ContinuousEffect {
-                timestamp,
-                card: c,
-                object,
-                change: Change::Parts(effect.parts.clone()),
-                until_end_of_turn,
-            });
-        }
         let layers: BTreeSet<Layer> = effect.parts.iter().map(Part::layer).collect();
         let mut numbers: Vec<Cite> = layers.iter().map(|l| l.rule(&self.rules)).collect();
         numbers.extend([cite::R611_2C, cite::R613_7B]);
         if until_end_of_turn {
             numbers.push(cite::R514_2);
         }
-        let names: Vec<String> = set.iter().map(|c| self.label(*c).to_string()).collect();
-        vec![event(
-            EventKind::Changed,
-            set.iter().map(|c| Target::Card(*c)).collect(),
-            &numbers,
-            format!(
-                "{}{}: applies to {} (the set is fixed as the effect begins)",
-                effect.text,
-                if until_end_of_turn {
-                    " until end of turn"
-                } else {
-                    ""
-                },
-                if names.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    names.join(", ")
-                }
-            ),
-        )]
+        set.iter()
+            .map(|&c| {
+                self.begin_effect(
+                    c,
+                    Change::Parts(effect.parts.clone()),
+                    until_end_of_turn,
+                    &numbers,
+                )
+            })
+            .collect()
     }
 
-    /// `put L onto the battlefield as a copy of M`: the copy effect has the entering
-    /// timestamp (707.2, 613.7d).
+    /// `put L onto the battlefield as a copy of M` (707.2).
     pub(super) fn entered_as_copy(
         &mut self,
         card: CardId,
@@ -776,22 +745,8 @@ impl Game {
         if !self.on_battlefield(card) {
             return events;
         }
-        let copiable = self.copiable(m);
-        let object = self.cards[card].object;
-        let timestamp = self.cards[card].timestamp;
-        self.effects.add(ContinuousEffect {
-            timestamp,
-            card,
-            object,
-            change: Change::Parts(vec![Part::Copy(Box::new(copiable))]),
-            until_end_of_turn: false,
-        });
-        events.push(event(
-            EventKind::Changed,
-            vec![Target::Card(card), Target::Card(m)],
-            &[cite::R707_2, cite::R613_1A],
-            format!("{} enters as a copy of {}", self.label(card), self.label(m)),
-        ));
+        let copy = Change::Parts(vec![Part::Copy(Box::new(self.copiable(m)))]);
+        events.push(self.begin_effect(card, copy, false, &[cite::R707_2, cite::R613_1A]));
         events
     }
 }
