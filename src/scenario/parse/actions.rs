@@ -521,21 +521,11 @@ impl Reader<'_> {
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {
             if let Some(a) = rest.strip_prefix(verb) {
-                let ability = match a.trim() {
-                    "hexproof" => Ability::Hexproof,
-                    "shroud" => Ability::Shroud,
-                    "indestructible" => Ability::Indestructible,
-                    "haste" => Ability::Haste,
-                    "flash" => Ability::Flash,
-                    "reconfigure" => Ability::Reconfigure(None),
-                    "equip" => Ability::Equip(None),
-                    "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
-                    other => match other.strip_prefix("protection from ").and_then(Quality::parse) {
-                        Some(q) => Ability::Protection(q),
-                        None => {
-                            return self.err(line, format!("unknown ability `{other}` (expected protection from Q, hexproof, shroud, indestructible or haste)"))
-                        }
-                    },
+                let ability = match Ability::keyword(a) {
+                    Some(ability) => ability,
+                    None => {
+                        return self.err(line, format!("unknown ability `{}` (expected protection from Q, hexproof, shroud, indestructible or haste)", a.trim()))
+                    }
                 };
                 return modify(if gains {
                     Change::Gains(ability)
