@@ -170,6 +170,38 @@ pub fn text(
             let _ = writeln!(o, "       {}", e.detail);
         }
     }
+    if explain && !report.layers.is_empty() {
+        let _ = writeln!(o, "\n{}", "Layers (613)".bold());
+        for obj in &report.layers {
+            let _ = writeln!(o, "  {}:", obj.label);
+            for s in &obj.steps {
+                let from = s
+                    .source
+                    .as_ref()
+                    .map(|l| format!("{l}: "))
+                    .unwrap_or_default();
+                let mut line = format!(
+                    "    layer {}, timestamp {}: {from}{}",
+                    s.layer, s.timestamp, s.effect
+                );
+                if !s.waited_for.is_empty() {
+                    let _ = write!(
+                        line,
+                        " (after {}, on which it depends)",
+                        s.waited_for.join("; ")
+                    );
+                }
+                if !s.ahead_of.is_empty() {
+                    let _ = write!(
+                        line,
+                        " (before the older {}, which depends on it)",
+                        s.ahead_of.join("; ")
+                    );
+                }
+                let _ = writeln!(o, "{line} [{}]", s.cites.join(", "));
+            }
+        }
+    }
     if explain && !rules.is_empty() {
         let _ = writeln!(o, "\n{} ({})", "Rules cited".bold(), report.revision);
         for (n, t) in rules {

@@ -435,6 +435,8 @@ pub enum Ability {
     /// "can block an additional creature each combat".
     CanBlockAdditional,
     CanBlockAnyNumber,
+    /// `static: EFFECT`: a static ability generating a continuous effect (604.2, 611.3).
+    Static(Box<super::effect::Effect>),
 }
 
 impl Ability {
@@ -472,6 +474,27 @@ impl Ability {
             .map(|(_, a)| a.clone())
     }
 
+    /// A keyword ability as `gains`/`have` name it: `hexproof`, `protection from red`.
+    pub fn keyword(text: &str) -> Option<Ability> {
+        Some(match text.trim() {
+            "hexproof" => Ability::Hexproof,
+            "shroud" => Ability::Shroud,
+            "indestructible" => Ability::Indestructible,
+            "haste" => Ability::Haste,
+            "flash" => Ability::Flash,
+            "reconfigure" => Ability::Reconfigure(None),
+            "equip" => Ability::Equip(None),
+            "fortify" => Ability::Fortify(None),
+            "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
+            other => match Ability::combat_keyword(other) {
+                Some(combat) => combat,
+                None => {
+                    Ability::Protection(Quality::parse(other.strip_prefix("protection from ")?)?)
+                }
+            },
+        })
+    }
+
     /// The same ability for `gains`/`loses` (costs ignored).
     pub fn same_kind(&self, other: &Ability) -> bool {
         match (self, other) {
@@ -502,6 +525,7 @@ impl fmt::Display for Ability {
             }
             Ability::AdditionalLandPlays(n) => write!(f, "additional land plays {n}"),
             Ability::PlayLandsFromGraveyard => f.write_str("may play lands from graveyard"),
+            Ability::Static(e) => write!(f, "static: {}", e.text),
             other => f.write_str(
                 Ability::COMBAT
                     .iter()
@@ -635,6 +659,8 @@ pub struct Characteristics {
     pub loyalty: Option<i32>,
     /// Printed defense (310.4a).
     pub defense: Option<i32>,
+    /// Mana value (202.3), as `mana value N` writes it; 0 when not written.
+    pub mana_value: i32,
 }
 
 impl Characteristics {

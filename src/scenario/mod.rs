@@ -13,7 +13,9 @@
 //! ([`RevisionNumbers`], through the embedded citation table).
 
 mod card;
+mod effect;
 pub mod engine;
+mod layers_report;
 mod parse;
 mod play;
 mod statement;
@@ -23,7 +25,9 @@ pub use card::{
     capitalize, Ability, CardType, Characteristics, Color, Enchant, PowerToughness, Quality,
     Supertype, TypeLine,
 };
+pub use effect::{Effect, Layer, Part, Subject};
 pub use engine::{Event, EventKind, Game, Reason};
+pub use layers_report::{LayerStep, ObjectLayers};
 pub use parse::{parse, ParseError};
 pub use play::{
     play, ActionReport, BoardCard, BoardPlayer, BoardReport, ExpectationReport, Report, SbaReport,

@@ -143,6 +143,9 @@ pub struct Report {
     /// Everything above in the order it happened.
     pub timeline: Vec<TimelineEntry>,
     pub board: BoardReport,
+    /// Per object a continuous effect changed, each effect applied in order (613).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<super::layers_report::ObjectLayers>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
 }
@@ -217,6 +220,7 @@ pub fn play(
         ));
     }
     let mut log: Vec<Logged> = Vec::new();
+    // The state right after each action an `after action N:` expectation names.
     let mut actions: Vec<ActionReport> = Vec::new();
     let mut sbas: Vec<SbaReport> = Vec::new();
     let mut timeline: Vec<TimelineEntry> = Vec::new();
@@ -440,6 +444,7 @@ pub fn play(
         state_based_actions: sbas,
         timeline,
         board: board(&game),
+        layers: super::layers_report::explain(&game, &map),
         expectations,
         passed,
     }
@@ -478,7 +483,7 @@ fn board(game: &Game) -> BoardReport {
         }
         cards.push(BoardCard {
             label: game.label(c).to_string(),
-            name: game.name(c).to_string(),
+            name: game.current_name(c),
             zone: zone_name(game, zone),
             owner: game.player_name(game.owner(c)).to_string(),
             controller: matches!(zone, Zone::Battlefield | Zone::Stack)
@@ -626,6 +631,28 @@ fn check(
                 },
             };
         }
+        Claim::Is { card, .. }
+        | Claim::PowerToughness { card, .. }
+        | Claim::HasAbility { card, .. }
+        | Claim::NoAbilities(card)
+        | Claim::IsColor { card, .. }
+        | Claim::Damage { card, .. }
+        | Claim::Counters { card, .. } => {
+            let subject = Target::Card(*card);
+            let cited: Vec<String> = log
+                .iter()
+                .filter(|l| l.event.subjects.contains(&subject))
+                .flat_map(|l| map(&l.event.cites))
+                .collect();
+            if let Some(r) = super::layers_report::check(game, e, &cited, map) {
+                return r;
+            }
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed: false,
+                detail: "not a claim about characteristics".into(),
+            };
+        }
         Claim::AttachedTo { card, to, negated } => {
             let now = game.attached_to(*card);
             let holds = (now == Some(*to)) != *negated;
@@ -747,11 +774,7 @@ fn check(
                 &[EventKind::Life],
             )
         }
-        claim @ (Claim::Damage { .. }
-        | Claim::Counters { .. }
-        | Claim::Attacking { .. }
-        | Claim::Blocking { .. }
-        | Claim::Blocked { .. }) => {
+        claim @ (Claim::Attacking { .. } | Claim::Blocking { .. } | Claim::Blocked { .. }) => {
             combat::check(game, claim).unwrap_or((false, String::new(), None, &[]))
         }
         Claim::Lost(player) => {

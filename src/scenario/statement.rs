@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::model::RuleNumber;
 
-use super::card::{Ability, Characteristics, PowerToughness, TypeLine};
+use super::card::{Ability, Characteristics, Color, PowerToughness, TypeLine};
+use super::effect::{Effect, Part, Word};
 
 /// A card by its label: an index into [`Setup::cards`].
 pub type CardId = usize;
@@ -232,6 +233,11 @@ pub enum Change {
     Gets(PowerToughness),
     /// `P gains control of L`.
     Control(PlayerId),
+    /// `L becomes a copy of M` (707.2; the copiable values are taken as it happens).
+    BecomesCopy(CardId),
+    /// Any other change the `static:` grammar writes (`L is red`, `L loses all
+    /// abilities`, `L's power and toughness are switched`…), each part in its layer.
+    Parts(Vec<Part>),
 }
 
 /// What an item of `Actions` does.
@@ -271,6 +277,14 @@ pub enum Statement {
         card: CardId,
         under: Option<PlayerId>,
         attached_to: Option<Target>,
+        /// `as a copy of M` (707.2, the copy effect's timestamp the entering one).
+        as_copy_of: Option<CardId>,
+    },
+    /// `SUBJECT EFFECT`: a one-shot continuous effect on a set, the set fixed as it
+    /// begins (611.2c).
+    AffectAll {
+        effect: Effect,
+        until_end_of_turn: bool,
     },
     Attach {
         card: CardId,
@@ -397,8 +411,13 @@ impl Statement {
             PutOntoBattlefield {
                 card: c,
                 attached_to,
+                as_copy_of,
                 ..
-            } => std::iter::once(card(c)).chain(*attached_to).collect(),
+            } => std::iter::once(card(c))
+                .chain(*attached_to)
+                .chain(as_copy_of.map(Target::Card))
+                .collect(),
+            AffectAll { .. } => Vec::new(),
             Attach { card: c, to } => vec![card(c), *to],
             Modify { card: c, .. }
             | Destroy(c)
@@ -514,15 +533,40 @@ pub enum Claim {
     },
     Lost(PlayerId),
     StateBasedActionsCite,
-    /// `L has N C counters`.
-    Counters {
+    /// `L is a WORD`, `L is not a WORD`: a card type, subtype or supertype.
+    Is {
         card: CardId,
-        kind: CounterKind,
-        n: i32,
+        word: Word,
+        negated: bool,
+    },
+    /// `L is N/N`, `L's power is N`, `L's toughness is N`.
+    PowerToughness {
+        card: CardId,
+        power: Option<i32>,
+        toughness: Option<i32>,
+    },
+    /// `L has KEYWORD`, `L doesn't have KEYWORD`.
+    HasAbility {
+        card: CardId,
+        ability: Ability,
+        negated: bool,
+    },
+    NoAbilities(CardId),
+    /// `L is COLOR`, `L is not COLOR`; `None` for `L is colorless`.
+    IsColor {
+        card: CardId,
+        color: Option<Color>,
+        negated: bool,
     },
     /// `L has N damage`.
     Damage {
         card: CardId,
+        n: i32,
+    },
+    /// `L has N C counters`.
+    Counters {
+        card: CardId,
+        kind: CounterKind,
         n: i32,
     },
     /// `L is attacking [T]`, `L is not attacking`.
@@ -550,10 +594,10 @@ pub struct Expectation {
     pub line: usize,
     pub text: String,
     pub claim: Claim,
-    /// Rule numbers in parentheses (or after `cite`), in the chosen revision's numbering.
-    pub cites: Vec<RuleNumber>,
     /// `after action N:`: checked against the state right after action N.
     pub after: Option<usize>,
+    /// Rule numbers in parentheses (or after `cite`), in the chosen revision's numbering.
+    pub cites: Vec<RuleNumber>,
 }
 
 /// A scenario file, read and validated.

@@ -8,6 +8,23 @@ use std::path::{Path, PathBuf};
 use arbiter::commands::check::check_text;
 use arbiter::library::Library;
 
+/// The scenarios of `dir` and of its subfolders (`layers/`…), but for `malformed/`.
+fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = markdown_files(dir);
+    let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_dir() && !p.ends_with("malformed"))
+                .collect()
+        })
+        .unwrap_or_default();
+    subdirs.sort();
+    for d in subdirs {
+        files.extend(scenario_files(&d));
+    }
+    files
+}
+
 fn markdown_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
@@ -30,9 +47,7 @@ fn scenarios_dir() -> PathBuf {
 
 #[test]
 fn every_scenario_holds() {
-    let mut files = markdown_files(&scenarios_dir());
-    // Combat scenarios (issue #11) live in their own folder, one era or rule a file.
-    files.extend(markdown_files(&scenarios_dir().join("combat")));
+    let files = scenario_files(&scenarios_dir());
     if files.is_empty() {
         eprintln!("notice: tests/scenarios/ has no scenario files yet; nothing to play");
         return;

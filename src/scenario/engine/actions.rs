@@ -56,7 +56,20 @@ impl Game {
                 card,
                 under,
                 attached_to,
-            } => self.put_onto_battlefield(card, under, attached_to, item.choice),
+                as_copy_of,
+            } => {
+                let events = self.put_onto_battlefield(card, under, attached_to, item.choice)?;
+                Ok(self.entered_as_copy(card, as_copy_of, events))
+            }
+            Statement::AffectAll {
+                effect,
+                until_end_of_turn,
+            } => Ok(self.affect_all(&effect, until_end_of_turn)),
+            Statement::Modify {
+                card,
+                change: change @ (Change::BecomesCopy(_) | Change::Parts(_)),
+                until_end_of_turn,
+            } => Ok(self.modify_layered(card, change, until_end_of_turn)),
             Statement::ReturnToBattlefield { card, under } => {
                 self.put_onto_battlefield(card, under, None, item.choice)
             }

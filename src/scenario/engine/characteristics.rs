@@ -2,6 +2,9 @@
 //! apply to it, by layer and timestamp. Each effect records its source object, its
 //! timestamp, the object it affects and its duration; the layer system fills in here.
 
+use super::super::card::capitalize;
+use super::super::effect::Part;
+use super::layers::{Applied, Board};
 use super::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -18,20 +21,13 @@ pub(super) struct ContinuousEffect {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Effects {
     on: BTreeMap<CardId, Vec<ContinuousEffect>>,
-    /// Per card, a number that changes whenever its effects change (for the view cache).
-    revision: BTreeMap<CardId, u64>,
-    changes: u64,
+    pub(super) changes: u64,
 }
 
 impl Effects {
-    fn changed(&mut self, card: CardId) {
+    /// Counts a change of the effects on `card` (for the view cache).
+    fn changed(&mut self, _card: CardId) {
         self.changes += 1;
-        self.revision.insert(card, self.changes);
-    }
-
-    /// The number that changes whenever the effects on `card` change.
-    pub(super) fn revision(&self, card: CardId) -> u64 {
-        self.revision.get(&card).copied().unwrap_or(0)
     }
 
     /// A new effect; effects are added in timestamp order.
@@ -81,159 +77,87 @@ impl Effects {
     }
 }
 
-/// Everything an object's characteristics are computed from, besides its printed values
-/// and the rules: when it is unchanged, so are the characteristics.
+/// Everything the characteristics of the objects are computed from, besides their printed
+/// values and the rules: when it is unchanged, so are the characteristics.
+/// One object's part of a [`BoardKey`]: its id, zone, controller, counters, attachment
+/// and timestamp.
+type ObjectKey = (u32, Zone, PlayerId, i32, i32, Option<(Target, u32)>, i64);
+
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct ViewKey {
-    object: u32,
-    zone: Zone,
-    owner: PlayerId,
-    controller: PlayerId,
-    plus: i32,
-    minus: i32,
-    attached_to: Option<(Target, u32)>,
-    timestamp: i64,
+pub(super) struct BoardKey {
+    objects: Vec<ObjectKey>,
     effects: u64,
 }
 
-/// Characteristics computed since their inputs last changed, per card: a state-based
-/// action check looks at every object after every action, and an object under many
-/// effects would otherwise cost all of them each time.
-pub(super) type ViewCache = std::cell::RefCell<BTreeMap<CardId, (ViewKey, View)>>;
+/// The board as the layers made it, kept while its inputs are unchanged: a state-based
+/// action check looks at every object after every action, and the layer system computes
+/// every object at once (a static ability's set is whatever it describes, 611.3a).
+#[derive(Debug, Clone, Default)]
+pub(super) struct ViewCache(std::cell::RefCell<Option<(BoardKey, Board)>>);
 
 impl Game {
     // ----- characteristics (613) ------------------------------------------------------
 
-    /// The object's characteristics with every continuous effect applied (see
-    /// [`Game::compute_view`]), from the cache when nothing they depend on changed.
-    pub fn view(&self, c: CardId) -> View {
-        let Some(card) = self.cards.get(c) else {
-            return self.compute_view(c);
-        };
-        let key = ViewKey {
-            object: card.object,
-            zone: card.zone,
-            owner: card.owner,
-            controller: card.controller,
-            plus: card.plus,
-            minus: card.minus,
-            attached_to: card.attached_to,
-            timestamp: card.timestamp,
-            effects: self.effects.revision(c),
-        };
-        if let Some((k, v)) = self.view_cache.borrow().get(&c) {
-            if *k == key {
-                return v.clone();
-            }
+    fn board_key(&self) -> BoardKey {
+        BoardKey {
+            objects: self
+                .cards
+                .iter()
+                .map(|c| {
+                    (
+                        c.object,
+                        c.zone,
+                        c.controller,
+                        c.plus,
+                        c.minus,
+                        c.attached_to,
+                        c.timestamp,
+                    )
+                })
+                .collect(),
+            effects: self.effects.changes,
         }
-        let v = self.compute_view(c);
-        self.view_cache.borrow_mut().insert(c, (key, v.clone()));
-        v
     }
 
-    /// The object's characteristics with every continuous effect applied: layer 2
-    /// (control), 4 (type), 6 (abilities), 7b (P/T setting) and 7c (modifications and
-    /// counters), each in timestamp order.
-    fn compute_view(&self, c: CardId) -> View {
-        let Some(card) = self.cards.get(c) else {
-            return View {
-                chars: Characteristics::default(),
-                controller: 0,
-            };
-        };
-        let mut chars = card.printed.clone();
-        let mut controller = match card.zone {
-            Zone::Battlefield | Zone::Stack => card.controller,
-            _ => card.owner,
-        };
-        let mut effects: Vec<(i64, &Change)> = self
-            .effects
-            .on_object(c, card.object)
-            .map(|e| (e.timestamp, &e.change))
-            .collect();
-        // 702.151b: an Equipment with reconfigure attached to a creature isn't a creature.
-        if self.rules.has(Difference::Reconfigure)
-            && card.zone == Zone::Battlefield
-            && card.printed.has(&Ability::Reconfigure(None))
-            && matches!(card.attached_to, Some((Target::Card(_), _)))
+    /// Runs `f` on the board as the layers made it, computed anew only when something it
+    /// depends on changed.
+    fn with_board<T>(&self, f: impl FnOnce(&Board) -> T) -> T {
+        let key = self.board_key();
         {
-            effects.push((card.timestamp, &Change::StopsBeingCreature));
-        }
-        // Added in timestamp order already, but for the one above: a stable sort.
-        effects.sort_by_key(|(t, _)| *t);
-        // Layer 2.
-        for (_, ch) in &effects {
-            if let Change::Control(p) = ch {
-                if card.zone == Zone::Battlefield {
-                    controller = *p;
+            let cache = self.view_cache.0.borrow();
+            if let Some((k, board)) = cache.as_ref() {
+                if *k == key {
+                    return f(board);
                 }
             }
         }
-        // Layer 4.
-        for (_, ch) in &effects {
-            match ch {
-                Change::BecomesCreature(_) => {
-                    chars.type_line.types.insert(CardType::Creature);
-                }
-                Change::BecomesTypes(tl, _) => {
-                    chars.type_line.types = tl.types.clone();
-                    chars.type_line.subtypes = tl.subtypes.clone();
-                    for s in &tl.supertypes {
-                        chars.type_line.supertypes.insert(*s);
-                    }
-                }
-                Change::StopsBeingCreature => {
-                    chars.type_line.types.remove(&CardType::Creature);
-                }
-                Change::GainsSubtype(s) if !chars.has_subtype(s) => {
-                    chars.type_line.subtypes.push(s.clone());
-                }
-                Change::LosesSubtype(s) => {
-                    chars
-                        .type_line
-                        .subtypes
-                        .retain(|x| !x.eq_ignore_ascii_case(s));
-                }
-                _ => {}
-            }
-        }
-        // Layer 6.
-        for (_, ch) in &effects {
-            match ch {
-                Change::Gains(a) if !chars.has(a) => {
-                    chars.abilities.push(a.clone());
-                }
-                Change::Loses(a) => chars.abilities.retain(|x| !x.same_kind(a)),
-                _ => {}
-            }
-        }
-        // Layer 7b.
-        for (_, ch) in &effects {
-            match ch {
-                Change::BecomesCreature(Some(pt)) | Change::BecomesTypes(_, Some(pt)) => {
-                    chars.power_toughness = Some(*pt);
-                }
-                _ => {}
-            }
-        }
-        if chars.is(CardType::Creature) && chars.power_toughness.is_none() {
-            chars.power_toughness = Some(PowerToughness {
-                power: 0,
-                toughness: 0,
-            });
-        }
-        // Layer 7c.
-        if let Some(pt) = chars.power_toughness.as_mut() {
-            for (_, ch) in &effects {
-                if let Change::Gets(d) = ch {
-                    pt.power += d.power;
-                    pt.toughness += d.toughness;
-                }
-            }
-            pt.power += card.plus - card.minus;
-            pt.toughness += card.plus - card.minus;
-        }
-        View { chars, controller }
+        let board = self.layered();
+        let out = f(&board);
+        *self.view_cache.0.borrow_mut() = Some((key, board));
+        out
+    }
+
+    /// Every object's characteristics as the layers made them.
+    pub(super) fn board(&self) -> Board {
+        self.with_board(Board::clone)
+    }
+
+    /// The object's characteristics with every continuous effect applied (613).
+    pub fn view(&self, c: CardId) -> View {
+        self.with_board(|b| View {
+            chars: b.chars.get(c).cloned().unwrap_or_default(),
+            controller: b.controller.get(c).copied().unwrap_or(0),
+        })
+    }
+
+    /// The object's name, which a copy effect may change (707.2).
+    pub fn current_name(&self, c: CardId) -> String {
+        self.with_board(|b| b.names.get(c).cloned().unwrap_or_default())
+    }
+
+    /// Each continuous effect applied to the object, in the order applied (613).
+    pub fn layers_applied(&self, c: CardId) -> Vec<Applied> {
+        self.with_board(|b| b.log.get(c).cloned().unwrap_or_default())
     }
 
     pub fn is_creature(&self, c: CardId) -> bool {
@@ -262,6 +186,63 @@ impl Game {
             Change::Loses(a) => format!("{l} loses {a}"),
             Change::Gets(pt) => format!("{l} gets {:+}/{:+}", pt.power, pt.toughness),
             Change::Control(_) => l.to_string(),
+            Change::BecomesCopy(m) => format!("{l} becomes a copy of {}", self.label(*m)),
+            Change::Parts(parts) => {
+                let words: Vec<String> = parts.iter().map(describe_part).collect();
+                format!("{l} {}", words.join(" and "))
+            }
         }
+    }
+}
+
+/// A part of an effect as the report says it: `is red`, `gets +1/+1`.
+pub(super) fn describe_part(part: &Part) -> String {
+    match part {
+        Part::Copy(c) => format!("becomes a copy of {}", c.name),
+        Part::Control(_) => "changes control".into(),
+        Part::Types {
+            supertypes,
+            types,
+            subtypes,
+            in_addition,
+        } => {
+            let mut words: Vec<String> = supertypes.iter().map(|s| s.name().to_string()).collect();
+            words.extend(types.iter().map(|t| t.name().to_string()));
+            let mut text = words.join(" ");
+            if !subtypes.is_empty() {
+                let subs: Vec<String> = subtypes.iter().map(|s| capitalize(s)).collect();
+                if text.is_empty() {
+                    text = subs.join(" ");
+                } else {
+                    text = format!("{text} — {}", subs.join(" "));
+                }
+            }
+            format!(
+                "is {text}{}",
+                if *in_addition {
+                    " in addition to its other types"
+                } else {
+                    ""
+                }
+            )
+        }
+        Part::LoseType(t) => format!("stops being {}", t.name().to_lowercase()),
+        Part::LoseSubtype(s) => format!("loses subtype {}", capitalize(s)),
+        Part::Colors(c) if c.is_empty() => "is colorless".into(),
+        Part::Colors(c) => {
+            let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
+            format!("is {}", names.join(" and "))
+        }
+        Part::Gain(a) => {
+            let names: Vec<String> = a.iter().map(|a| a.to_string()).collect();
+            format!("gains {}", names.join(", "))
+        }
+        Part::Lose(a) => format!("loses {a}"),
+        Part::LoseAll => "loses all abilities".into(),
+        Part::PtCount(_) => "has power and toughness each equal to a number".into(),
+        Part::SetPt(p) => format!("has base power and toughness {p}"),
+        Part::SetPtManaValue => "has base power and toughness each equal to its mana value".into(),
+        Part::Modify(p) => format!("gets {:+}/{:+}", p.power, p.toughness),
+        Part::Switch => "has its power and toughness switched".into(),
     }
 }

@@ -212,6 +212,8 @@ impl Game {
                     | Change::LosesSubtype(_) => &[cite::R613_1D],
                     Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
                     Change::Gets(_) => &[cite::R613_4C],
+                    // Played by `Game::modify_layered` (layers.rs).
+                    Change::BecomesCopy(_) | Change::Parts(_) => &[],
                 };
                 let mut numbers = layers.to_vec();
                 numbers.push(cite::R613_7B);
@@ -505,6 +507,7 @@ impl Game {
             | Statement::Unattach { .. }
             | Statement::PutOntoBattlefield { .. }
             | Statement::ReturnToBattlefield { .. }
+            | Statement::AffectAll { .. }
             | Statement::Attack { .. }
             | Statement::Block { .. }
             | Statement::Order { .. }

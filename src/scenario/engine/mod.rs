@@ -6,6 +6,7 @@
 //!
 //! - [`state`]: objects, players, zones, turn and step (chapters 1–4, 400.7)
 //! - [`characteristics`]: printed values and continuous effects (613)
+//! - [`layers`]: the layer system: every object's characteristics, dependency (613)
 //! - [`legality`]: attaching and targeting (115, 301, 303, 702)
 //! - [`event`], [`apply`]: what happens; `apply` moves objects and attaches them
 //! - [`priority`], [`actions`], [`stack`]: who may act, player actions, the stack (117, 305,
@@ -23,6 +24,7 @@ pub mod cite;
 pub mod combat;
 pub mod effects;
 pub mod event;
+pub mod layers;
 pub mod legality;
 pub mod multiplayer;
 pub mod priority;

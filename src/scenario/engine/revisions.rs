@@ -40,6 +40,10 @@ pub enum Difference {
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
     /// the stack as one object; the checker doesn't play this yet.
     CombatDamageOnTheStack,
+    /// 613.4c: counters apply with the other modifying effects in layer 7c, and
+    /// switching is 7d. Before, counters had their own sublayer (613.3d) and switching
+    /// was 7e (613.3e).
+    CountersWithModifications,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -110,6 +114,11 @@ pub const DIFFERENCES: &[Row] = &[
         difference: Difference::CombatDamageOnTheStack,
         from: None,
         until: Some(date(2009, 7, 11)),
+    },
+    Row {
+        difference: Difference::CountersWithModifications,
+        from: Some(date(2020, 6, 1)),
+        until: None,
     },
 ];
 
@@ -221,6 +230,7 @@ mod tests {
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
             CombatDamageOnTheStack,
+            CountersWithModifications,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

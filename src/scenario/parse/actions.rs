@@ -2,6 +2,7 @@
 //! label) and its verb into a [`Statement`].
 
 use super::*;
+use crate::scenario::effect::Part;
 
 impl Reader<'_> {
     pub(super) fn read_actions(&self) -> R<Vec<ActionItem>> {
@@ -177,10 +178,29 @@ impl Reader<'_> {
             "next" if s == "next turn" => return eot_only(Statement::NextTurn),
             _ => {}
         }
+        // `L's power and toughness are switched` (613.4d).
+        if let Some(l) = first.strip_suffix("'s") {
+            if let Some(&card) = self.labels.get(l) {
+                if s[first.len()..].trim() == "power and toughness are switched" {
+                    return Ok(Statement::Modify {
+                        card,
+                        change: Change::Parts(vec![Part::Switch]),
+                        until_end_of_turn,
+                    });
+                }
+            }
+        }
         // Label subjects.
         if let Some(&card) = self.labels.get(first) {
             let rest = s[first.len()..].trim();
             return self.label_statement(line, s, card, first, rest, until_end_of_turn);
+        }
+        // A one-shot effect on a set (611.2c): `all creatures get -1/-1`.
+        if self.is_set_subject(first) {
+            return Ok(Statement::AffectAll {
+                effect: self.effect(line, s, statics::Written::Action)?,
+                until_end_of_turn,
+            });
         }
         // Neither: say which.
         let second = words.get(1).copied().unwrap_or("");
@@ -399,17 +419,22 @@ impl Reader<'_> {
             under = Some(self.player(line, p)?);
             rest = after.trim();
         }
+        let (rest, as_copy_of) = match rest.split_once("as a copy of ") {
+            Some((r, m)) => (r.trim(), Some(self.label(line, m)?)),
+            None => (rest, None),
+        };
         let attached_to = match rest.strip_prefix("attached to ") {
             Some(t) => Some(self.target(line, t)?),
             None if rest.is_empty() => None,
             None => {
-                return self.err(line, format!("expected `attached to LABEL` or nothing after `onto the battlefield`, found `{rest}`"))
+                return self.err(line, format!("expected `attached to LABEL`, `as a copy of LABEL` or nothing after `onto the battlefield`, found `{rest}`"))
             }
         };
         Ok(Statement::PutOntoBattlefield {
             card,
             under,
             attached_to,
+            as_copy_of,
         })
     }
 
@@ -450,6 +475,9 @@ impl Reader<'_> {
                 until_end_of_turn,
             })
         };
+        if let Some(change) = self.layered_change(line, subject, rest)? {
+            return modify(change);
+        }
         if rest == "stops being a creature" {
             return modify(Change::StopsBeingCreature);
         }
@@ -500,21 +528,11 @@ impl Reader<'_> {
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {
             if let Some(a) = rest.strip_prefix(verb) {
-                let ability = match a.trim() {
-                    "hexproof" => Ability::Hexproof,
-                    "shroud" => Ability::Shroud,
-                    "indestructible" => Ability::Indestructible,
-                    "haste" => Ability::Haste,
-                    "flash" => Ability::Flash,
-                    "reconfigure" => Ability::Reconfigure(None),
-                    "equip" => Ability::Equip(None),
-                    "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
-                    other => match other.strip_prefix("protection from ").and_then(Quality::parse).map(Ability::Protection).or_else(|| Ability::combat_keyword(other)) {
-                        Some(q) => q,
-                        None => {
-                            return self.err(line, format!("unknown ability `{other}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)"))
-                        }
-                    },
+                let ability = match Ability::keyword(a) {
+                    Some(ability) => ability,
+                    None => {
+                        return self.err(line, format!("unknown ability `{}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)", a.trim()))
+                    }
                 };
                 return modify(if gains {
                     Change::Gains(ability)

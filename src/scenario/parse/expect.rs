@@ -55,8 +55,8 @@ impl Reader<'_> {
                 line,
                 text,
                 claim,
-                cites,
                 after,
+                cites,
             });
         }
         Ok(out)
@@ -180,6 +180,11 @@ impl Reader<'_> {
             }
         }
         let first = s.split_whitespace().next().unwrap_or("");
+        if first.ends_with("'s") {
+            if let Some(claim) = self.characteristic_claim(line, s)? {
+                return Ok(claim);
+            }
+        }
         let card = self.label(line, first)?;
         let rest = s[first.len()..].trim();
         let zone = |z: Zone| Ok(Claim::InZone { card, zone: z });
@@ -194,16 +199,12 @@ impl Reader<'_> {
             "no longer exists" | "does not exist" | "ceases to exist" => {
                 return Ok(Claim::NoLongerExists(card))
             }
-            "is a creature" => {
-                return Ok(Claim::IsCreature {
+            // Its evidence is the layers' as well as the events' (613.1d).
+            "is a creature" | "is not a creature" => {
+                return Ok(Claim::Is {
                     card,
-                    negated: false,
-                })
-            }
-            "is not a creature" => {
-                return Ok(Claim::IsCreature {
-                    card,
-                    negated: true,
+                    word: crate::scenario::effect::Word::Type(crate::scenario::CardType::Creature),
+                    negated: rest.contains(" not "),
                 })
             }
             "is tapped" => {
@@ -263,6 +264,133 @@ impl Reader<'_> {
                 self.player(line, p)?;
             }
         }
-        self.err(line, format!("unknown expectation `{s}` (expected e.g. `L is attached to T`, `L is unattached`, `L is on the battlefield`, `L is in P's graveyard`, `L is in exile`, `L no longer exists`, `L is a creature`, `L is tapped`, `L is controlled by P`, `action N is legal`)"))
+        if let Some(claim) = self.characteristic_claim(line, s)? {
+            return Ok(claim);
+        }
+        self.err(line, format!("unknown expectation `{s}` (expected e.g. `L is attached to T`, `L is unattached`, `L is on the battlefield`, `L is in P's graveyard`, `L is in exile`, `L no longer exists`, `L is a creature`, `L is tapped`, `L is controlled by P`, `L is a WORD`, `L is N/N`, `L has KEYWORD`, `L is COLOR`, `L has N damage`, `L has N C counters`, `action N is legal`)"))
+    }
+}
+
+impl Reader<'_> {
+    /// The claims about characteristics, damage and counters (`L is a Swamp`, `L is 2/2`,
+    /// `L's power is 3`, `L has hexproof`, `L has no abilities`, `L is red`, `L is
+    /// colorless`, `L has 2 damage`, `L has 1 +1/+1 counter`); `None` for the others.
+    fn characteristic_claim(&self, line: usize, s: &str) -> R<Option<Claim>> {
+        use crate::scenario::effect::Word;
+        let first = s.split_whitespace().next().unwrap_or("");
+        let rest = s[first.len()..].trim();
+        if let Some(l) = first.strip_suffix("'s") {
+            if let Some(&card) = self.labels.get(l) {
+                let value = |v: &str, what: &str| match number::<i32>(v) {
+                    Some(n) => Ok(n),
+                    None => self.err(
+                        line,
+                        format!("expected a number after `{what} is`, found `{v}`"),
+                    ),
+                };
+                if let Some(v) = rest.strip_prefix("power is ") {
+                    let power = Some(value(v, "power")?);
+                    return Ok(Some(Claim::PowerToughness {
+                        card,
+                        power,
+                        toughness: None,
+                    }));
+                }
+                if let Some(v) = rest.strip_prefix("toughness is ") {
+                    let toughness = Some(value(v, "toughness")?);
+                    return Ok(Some(Claim::PowerToughness {
+                        card,
+                        power: None,
+                        toughness,
+                    }));
+                }
+                return self.err(
+                    line,
+                    format!("expected `{l}'s power is N` or `{l}'s toughness is N`, found `{s}`"),
+                );
+            }
+        }
+        let Some(&card) = self.labels.get(first) else {
+            return Ok(None);
+        };
+        if rest == "is colorless" {
+            return Ok(Some(Claim::IsColor {
+                card,
+                color: None,
+                negated: false,
+            }));
+        }
+        if rest == "has no abilities" {
+            return Ok(Some(Claim::NoAbilities(card)));
+        }
+        for (prefix, negated) in [("is not ", true), ("is ", false)] {
+            let Some(v) = rest.strip_prefix(prefix) else {
+                continue;
+            };
+            if let Some(color) = Color::from_word(v) {
+                return Ok(Some(Claim::IsColor {
+                    card,
+                    color: Some(color),
+                    negated,
+                }));
+            }
+            if !negated {
+                if let Some(pt) = PowerToughness::parse(v) {
+                    return Ok(Some(Claim::PowerToughness {
+                        card,
+                        power: Some(pt.power),
+                        toughness: Some(pt.toughness),
+                    }));
+                }
+            }
+            let article = v.strip_prefix("a ").or_else(|| v.strip_prefix("an "));
+            let w = article.unwrap_or(v);
+            let known = matches!(w, "tapped" | "untapped" | "unattached") || w.contains(' ');
+            if !known {
+                // A subtype needs its article (`is a Swamp`); a supertype or type may not
+                // (`is legendary`).
+                let word =
+                    Word::parse(w).filter(|x| article.is_some() || !matches!(x, Word::Sub(_)));
+                if let Some(word) = word {
+                    if super::super::card::near_miss(w).is_some() {
+                        return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
+                    }
+                    return Ok(Some(Claim::Is {
+                        card,
+                        word,
+                        negated,
+                    }));
+                }
+            }
+        }
+        if let Some(v) = rest.strip_prefix("has ") {
+            let words: Vec<&str> = v.split_whitespace().collect();
+            if let [n, "damage"] = words.as_slice() {
+                return match number::<i32>(n) {
+                    Some(n) => Ok(Some(Claim::Damage { card, n })),
+                    None => self.err(line, format!("expected `has N damage`, found `{rest}`")),
+                };
+            }
+            if let [n, kind, "counter" | "counters"] = words.as_slice() {
+                let (kind, n) = self.counters(line, &format!("{n} {kind} counters"))?;
+                return Ok(Some(Claim::Counters { card, kind, n }));
+            }
+            if let Some(a) = Ability::keyword(v) {
+                return Ok(Some(Claim::HasAbility {
+                    card,
+                    ability: a,
+                    negated: false,
+                }));
+            }
+        }
+        for prefix in ["doesn't have ", "does not have "] {
+            if let Some(v) = rest.strip_prefix(prefix) {
+                return match Ability::keyword(v) {
+                    Some(a) => Ok(Some(Claim::HasAbility { card, ability: a, negated: true })),
+                    None => self.err(line, format!("unknown keyword `{v}` (expected e.g. hexproof, indestructible, protection from red)")),
+                };
+            }
+        }
+        Ok(None)
     }
 }

@@ -14,6 +14,7 @@ mod actions;
 mod combat;
 mod expect;
 mod setup;
+mod statics;
 
 use super::card::{Ability, Characteristics, Color, Enchant, PowerToughness, Quality, TypeLine};
 use super::statement::{
@@ -57,10 +58,10 @@ pub const GAME_KEYS: [&str; 8] = [
 ];
 
 /// The verbs of `Actions`, as an unknown verb's error lists them.
-pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, counter, return, becomes, stops being a creature, gains, loses, gets, is dealt N damage [by M], go to, next turn, attacks with, blocks, declares no blockers, orders blockers/attackers of, combat damage";
+pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, counter, return, becomes, stops being a creature, gains, loses, gets, is, has, is dealt N damage [by M], SUBJECT EFFECT (e.g. `all creatures get -1/-1`), go to, next turn, attacks with, blocks, declares no blockers, orders blockers/attackers of, combat damage";
 
 /// The attributes of an object line.
-pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
+pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
 
 /// Reads a scenario. `file` names it in errors.
 pub fn parse(file: &str, text: &str) -> Result<Scenario, ParseError> {
@@ -173,6 +174,12 @@ fn collect(file: &str, text: &str) -> Result<Document, ParseError> {
                         Some(item) => item.text = t,
                         None => doc.prose.push(t),
                     }
+                }
+            }
+            // `*/*` read by Markdown as emphasis: the asterisks are the P/T (604.3).
+            Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) => {
+                if let Some((_, t)) = open_items.last_mut() {
+                    t.push('*');
                 }
             }
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,

@@ -310,6 +310,8 @@ impl Reader<'_> {
         let mut parts = rest.split(';');
         let head = parts.next().unwrap_or("").trim();
         let (type_text, pt) = match head.rsplit_once(' ') {
+            // `*/*`: a printed 0/0 whose P/T a characteristic-defining ability says (604.3).
+            Some((t, "*/*")) => (t, PowerToughness::parse("0/0")),
             Some((t, last)) if last.contains('/') => match PowerToughness::parse(last) {
                 Some(pt) => (t, Some(pt)),
                 None => {
@@ -507,6 +509,13 @@ impl Reader<'_> {
                     spec.protector = Some(self.player(line, v)?);
                 } else if let Some(v) = a.strip_prefix("damage ") {
                     spec.damage = count(v, "damage")?;
+                } else if let Some(v) = a.strip_prefix("static:") {
+                    let effect = self.effect(line, v, statics::Written::Static)?;
+                    spec.printed
+                        .abilities
+                        .push(Ability::Static(Box::new(effect)));
+                } else if let Some(v) = a.strip_prefix("mana value ") {
+                    spec.printed.mana_value = count(v, "mana value")?;
                 } else if let Some(v) = a.strip_prefix("timestamp ") {
                     match number::<i64>(v) {
                         Some(t) => spec.timestamp = Some(t),

@@ -1,0 +1,385 @@
+//! The `static:` grammar (`scenario-format.md`, "Static abilities and layers"): `SUBJECT
+//! CHANGE[ and CHANGE]...`, read into an [`Effect`] whose parts each name their layer.
+//! The same grammar reads one-shot effects on sets in `Actions` (`all creatures get
+//! -1/-1`), where `you` is an error and `P controls` names the player.
+
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::scenario::card::{CardType, Supertype};
+use crate::scenario::effect::{Control, Effect, Filter, Noun, Part, Subject, Word};
+
+/// The verbs a CHANGE starts with, either agreement.
+const CHANGE_VERBS: [&str; 10] = [
+    "get", "gets", "have", "has", "gain", "gains", "are", "is", "lose", "loses",
+];
+
+/// Where an effect is written: on an object (`you` is its controller) or in `Actions`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Written {
+    Static,
+    Action,
+}
+
+const EXPECTED_CHANGE: &str = "expected a CHANGE: `get +N/+N`, `have base power and toughness N/N`, `are N/N`, `are TYPES [in addition to their other types]`, `are COLOR`, `are colorless`, `have KEYWORD`, `lose KEYWORD`, `lose all abilities` or `have power and toughness each equal to the number of SUBJECT`";
+
+/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`.
+fn singular(w: &str) -> String {
+    match w {
+        "elves" => "elf".into(),
+        "dwarves" => "dwarf".into(),
+        "wolves" => "wolf".into(),
+        "equipment" => w.into(),
+        _ => w
+            .strip_suffix("ies")
+            .map(|s| format!("{s}y"))
+            .or_else(|| {
+                w.strip_suffix('s')
+                    .filter(|s| !s.ends_with('s'))
+                    .map(String::from)
+            })
+            .unwrap_or_else(|| w.to_string()),
+    }
+}
+
+impl Reader<'_> {
+    /// `SUBJECT CHANGE[ and CHANGE]...` (lower-cased).
+    pub(super) fn effect(&self, line: usize, text: &str, written: Written) -> R<Effect> {
+        let text = text.trim();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if written == Written::Action {
+            if let Some(w) = words.iter().find(|w| matches!(**w, "you" | "your")) {
+                return self.err(line, format!("`{w}` has no meaning in `## Actions` (expected a player's name, e.g. `creatures Alice controls gain hexproof`)"));
+            }
+        }
+        let Some(verb) = words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, w)| CHANGE_VERBS.contains(w))
+            .map(|(i, _)| i)
+        else {
+            return self.err(
+                line,
+                format!("expected `SUBJECT CHANGE` in `{text}`: {EXPECTED_CHANGE}"),
+            );
+        };
+        let subject = self.subject(line, &words[..verb], written)?;
+        let mut parts = Vec::new();
+        let mut start = verb;
+        for i in verb + 1..=words.len() {
+            let end = i == words.len();
+            if end
+                || (words[i] == "and" && words.get(i + 1).is_some_and(|w| CHANGE_VERBS.contains(w)))
+            {
+                parts.extend(self.change(line, &words[start..i], &subject, written)?);
+                start = i + 1;
+            }
+        }
+        Ok(Effect {
+            text: text.to_string(),
+            subject,
+            parts,
+        })
+    }
+
+    /// SUBJECT.
+    fn subject(&self, line: usize, words: &[&str], written: Written) -> R<Subject> {
+        let joined = words.join(" ");
+        match words {
+            ["this"] if written == Written::Static => return Ok(Subject::This),
+            ["this"] => {
+                return self.err(line, "`this` has no meaning in `## Actions` (expected a label or a set such as `all creatures`)")
+            }
+            [l] if self.labels.contains_key(*l) => return Ok(Subject::Label(self.labels[*l])),
+            ["enchanted" | "equipped" | "fortified", _] if written == Written::Static => {
+                return Ok(Subject::Attached)
+            }
+            _ => {}
+        }
+        let mut i = 0;
+        if matches!(words.first(), Some(&("each" | "all"))) {
+            i += 1;
+        }
+        let mut filter = Filter {
+            other: false,
+            not: Vec::new(),
+            colors: Vec::new(),
+            supertypes: Vec::new(),
+            noun: Noun::Permanent,
+            control: Control::Any,
+            with: None,
+        };
+        if words.get(i) == Some(&"other") {
+            filter.other = true;
+            i += 1;
+        }
+        let mut noun = None;
+        while let Some(w) = words.get(i) {
+            i += 1;
+            if let Some(rest) = w.strip_prefix("non") {
+                let rest = rest.trim_start_matches('-');
+                match Word::parse(&singular(rest)) {
+                    Some(word) => filter.not.push(word),
+                    None => {
+                        return self.err(
+                            line,
+                            format!("expected a type, supertype or subtype after `non` in `{w}`"),
+                        )
+                    }
+                }
+            } else if let Some(c) = Color::from_word(w) {
+                filter.colors.push(c);
+            } else if let Some(s) = Supertype::from_word(w) {
+                filter.supertypes.push(s);
+            } else {
+                noun = Some(match *w {
+                    "permanent" | "permanents" => Noun::Permanent,
+                    "token" | "tokens" => Noun::Token,
+                    _ => match CardType::from_word(w) {
+                        Some(t) => Noun::Type(t),
+                        None => match Word::parse(&singular(w)) {
+                            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => Noun::Subtype(s),
+                            _ => return self.err(line, format!("expected a NOUN in `{joined}` (creatures, lands, artifacts, enchantments, planeswalkers, permanents, tokens or a subtype), found `{w}`{}", typo_hint(w))),
+                        },
+                    },
+                });
+                break;
+            }
+        }
+        let Some(noun) = noun else {
+            return self.err(line, format!("expected a SUBJECT (`this`, a label, `enchanted creature` or e.g. `creatures you control`), found `{joined}`"));
+        };
+        filter.noun = noun;
+        let rest = &words[i..];
+        let (control, rest) = match rest {
+            ["you", "control", r @ ..] if written == Written::Static => (Control::You, r),
+            ["your", "opponents", "control", r @ ..] if written == Written::Static => {
+                (Control::Opponents, r)
+            }
+            ["an", "opponent", "controls", r @ ..] if written == Written::Static => {
+                (Control::Opponents, r)
+            }
+            [p, "controls" | "control", r @ ..] => (Control::Player(self.player(line, p)?), r),
+            r => (Control::Any, r),
+        };
+        filter.control = control;
+        match rest {
+            [] => {}
+            ["with", k @ ..] => match Ability::keyword(&k.join(" ")) {
+                Some(a) => filter.with = Some(a),
+                None => return self.err(line, format!("unknown keyword `{}` after `with` (expected e.g. hexproof, indestructible, protection from red)", k.join(" "))),
+            },
+            r => {
+                return self.err(line, format!("expected `you control`, `your opponents control`, `P controls` or `with KEYWORD` after the noun, found `{}`", r.join(" ")))
+            }
+        }
+        Ok(Subject::Filter(filter))
+    }
+
+    /// One CHANGE: its verb and what follows.
+    fn change(
+        &self,
+        line: usize,
+        words: &[&str],
+        subject: &Subject,
+        written: Written,
+    ) -> R<Vec<Part>> {
+        let verb = words[0];
+        let rest: Vec<&str> = words[1..]
+            .iter()
+            .map(|w| match *w {
+                "its" => "their",
+                w => w,
+            })
+            .collect();
+        let body = rest.join(" ");
+        let pt = |s: &str| PowerToughness::parse(s);
+        match verb {
+            "get" | "gets" => match rest.as_slice() {
+                [v] if pt(v).is_some() => Ok(vec![Part::Modify(pt(v).unwrap_or(ZERO))]),
+                _ => self.err(
+                    line,
+                    format!("expected `get +N/+N` (any signs), found `{verb} {body}`"),
+                ),
+            },
+            "lose" | "loses" => {
+                if body == "all abilities" {
+                    return Ok(vec![Part::LoseAll]);
+                }
+                match Ability::keyword(&body) {
+                    Some(a) => Ok(vec![Part::Lose(a)]),
+                    None => self.err(line, format!("unknown keyword `{body}` after `{verb}` (expected `all abilities` or a keyword such as hexproof, indestructible, protection from red)")),
+                }
+            }
+            "have" | "has" | "gain" | "gains" => {
+                if let Some(v) = body.strip_prefix("base power and toughness ") {
+                    if let Some(p) = pt(v) {
+                        return Ok(vec![Part::SetPt(p)]);
+                    }
+                    if matches!(
+                        v,
+                        "each equal to their mana value" | "each equal to their mana values"
+                    ) {
+                        return Ok(vec![Part::SetPtManaValue]);
+                    }
+                    return self.err(line, format!("expected `base power and toughness N/N` or `base power and toughness each equal to their mana value`, found `{body}`"));
+                }
+                if let Some(s) =
+                    body.strip_prefix("power and toughness each equal to the number of ")
+                {
+                    if *subject != Subject::This || written != Written::Static {
+                        return self.err(line, "a characteristic-defining ability (`have power and toughness each equal to the number of …`) is written with the subject `this` on a static ability (604.3)");
+                    }
+                    let words: Vec<&str> = s.split_whitespace().collect();
+                    let counted = self.subject(line, &words, written)?;
+                    return Ok(vec![Part::PtCount(Box::new(counted))]);
+                }
+                let mut gained = Vec::new();
+                for k in body.split(", ").flat_map(|k| k.split(" and ")) {
+                    match Ability::keyword(k) {
+                        Some(a) => gained.push(a),
+                        None => return self.err(line, format!("unknown keyword `{k}` after `{verb}` (expected e.g. hexproof, shroud, indestructible, haste, protection from red, or `base power and toughness N/N`)")),
+                    }
+                }
+                Ok(vec![Part::Gain(gained)])
+            }
+            "are" | "is" => self.are(line, &rest),
+            _ => self.err(line, EXPECTED_CHANGE),
+        }
+    }
+
+    /// `are ...`: P/T, colors, types or subtypes.
+    fn are(&self, line: usize, rest: &[&str]) -> R<Vec<Part>> {
+        let mut words: Vec<&str> = rest.to_vec();
+        let mut in_addition = false;
+        let tail = ["in", "addition", "to", "their", "other", "types"];
+        if words.ends_with(&tail) {
+            words.truncate(words.len() - tail.len());
+            in_addition = true;
+        }
+        if matches!(words.first(), Some(&("a" | "an"))) {
+            words.remove(0);
+        }
+        let mut parts = Vec::new();
+        if words.as_slice() == ["colorless"] {
+            return Ok(vec![Part::Colors(BTreeSet::new())]);
+        }
+        let mut i = 0;
+        if let Some(p) = words.first().and_then(|w| PowerToughness::parse(w)) {
+            parts.push(Part::SetPt(p));
+            i = 1;
+        }
+        let mut colors = BTreeSet::new();
+        while let Some(c) = words.get(i).and_then(|w| Color::from_word(w)) {
+            colors.insert(c);
+            i += 1;
+            if words.get(i) == Some(&"and") {
+                i += 1;
+            }
+        }
+        if !colors.is_empty() {
+            parts.push(Part::Colors(colors));
+        }
+        let mut supertypes = Vec::new();
+        let mut types = Vec::new();
+        let mut subtypes = Vec::new();
+        let mut after_dash = false;
+        for w in &words[i..] {
+            if *w == "—" {
+                after_dash = true;
+            } else if !after_dash && Supertype::from_word(w).is_some() {
+                supertypes.extend(Supertype::from_word(w));
+            } else if !after_dash && CardType::from_word(w).is_some() {
+                types.extend(CardType::from_word(w));
+            } else if *w == "and" {
+            } else if let Some(Word::Sub(s)) = Word::parse(&singular(w)) {
+                if super::super::card::near_miss(w).is_some() {
+                    return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
+                }
+                subtypes.push(s);
+            } else {
+                return self.err(
+                    line,
+                    format!("expected types, a subtype, colors or N/N after `are`, found `{w}`"),
+                );
+            }
+        }
+        if !supertypes.is_empty() || !types.is_empty() || !subtypes.is_empty() {
+            parts.push(Part::Types {
+                supertypes,
+                types,
+                subtypes,
+                in_addition,
+            });
+        } else if in_addition {
+            return self.err(
+                line,
+                "expected types before `in addition to their other types`",
+            );
+        }
+        if parts.is_empty() {
+            return self.err(line, EXPECTED_CHANGE);
+        }
+        Ok(parts)
+    }
+}
+
+const ZERO: PowerToughness = PowerToughness {
+    power: 0,
+    toughness: 0,
+};
+
+impl Reader<'_> {
+    /// Whether an `Actions` statement starting with `first` is a one-shot effect on a set.
+    pub(super) fn is_set_subject(&self, first: &str) -> bool {
+        matches!(first, "all" | "each" | "other" | "permanents" | "tokens")
+            || (first.starts_with("non") && first.len() > 3)
+            || Color::from_word(first).is_some()
+            || Supertype::from_word(first).is_some()
+            || (CardType::from_word(first).is_some() && first.ends_with('s'))
+    }
+
+    /// The changes of `L CHANGE` that only the `static:` grammar writes (`L is red`, `L
+    /// has base power and toughness 1/1`, `L loses all abilities`, `L becomes a copy of
+    /// M`, `L becomes colorless`, `L is N/N`); `None` for the older statements.
+    pub(super) fn layered_change(
+        &self,
+        line: usize,
+        subject: &str,
+        rest: &str,
+    ) -> R<Option<Change>> {
+        if let Some(m) = rest.strip_prefix("becomes a copy of ") {
+            return Ok(Some(Change::BecomesCopy(self.label(line, m)?)));
+        }
+        if let Some(body) = rest.strip_prefix("becomes ") {
+            let words: Vec<&str> = body.split_whitespace().collect();
+            let colors: Option<BTreeSet<Color>> = words
+                .iter()
+                .filter(|w| **w != "and")
+                .map(|w| Color::from_word(w.trim_end_matches(',')))
+                .collect();
+            if body == "colorless" {
+                return Ok(Some(Change::Parts(vec![Part::Colors(BTreeSet::new())])));
+            }
+            return Ok(colors
+                .filter(|c| !c.is_empty())
+                .map(|c| Change::Parts(vec![Part::Colors(c)])));
+        }
+        if rest == "loses all abilities" || rest == "lose all abilities" {
+            return Ok(Some(Change::Parts(vec![Part::LoseAll])));
+        }
+        let verb = rest.split_whitespace().next().unwrap_or("");
+        let several = rest
+            .split(" and ")
+            .skip(1)
+            .any(|w| CHANGE_VERBS.contains(&w.split_whitespace().next().unwrap_or("")));
+        let new_verb =
+            matches!(verb, "is" | "are" | "has" | "have") && !rest.starts_with("is dealt");
+        if !new_verb && !several {
+            return Ok(None);
+        }
+        let effect = self.effect(line, &format!("{subject} {rest}"), Written::Action)?;
+        Ok(Some(Change::Parts(effect.parts)))
+    }
+}
