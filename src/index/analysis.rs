@@ -101,6 +101,15 @@ fn term_of(word: &str, stemmer: &frostem::Stemmer) -> Option<String> {
     Some(stemmer.stem(base).into_owned())
 }
 
+/// Whether a lower-cased word carries no meaning (`what`, `the`, `does`).
+pub fn is_stop_word(word: &str) -> bool {
+    let base = IRREGULAR
+        .iter()
+        .find(|(form, _)| *form == word)
+        .map_or(word, |(_, base)| base);
+    STOP_WORDS.contains(&base)
+}
+
 /// The term of one word as typed, stop words included (the glossary and the judge
 /// vocabulary compare names word by word with it).
 pub fn stem_word(word: &str) -> String {
