@@ -31,12 +31,14 @@ use crate::model::{Revision, RuleNumber};
 
 /// How much a word in a rule's title counts against one in its text.
 pub const TITLE_BOOST: f32 = 2.0;
-/// How much a word in the titles of the rules above counts.
-pub const CONTEXT_BOOST: f32 = 0.6;
+/// How much a word in the titles of the rules above counts: as much as one in the text
+/// (a subrule of `702.19 Trample` is about trample whether it says so or not).
+pub const CONTEXT_BOOST: f32 = 1.0;
 /// How much a word in an example counts: examples illustrate, the text rules.
 pub const EXAMPLES_BOOST: f32 = 0.4;
-/// How much two of the question's words side by side in a rule count, over the words.
-pub const PHRASE_BOOST: f32 = 1.5;
+/// How much two of the question's words side by side in a rule count, over the words
+/// (less than a word: the share of the question a rule says already ranks it).
+pub const PHRASE_BOOST: f32 = 0.7;
 /// How much the rules' words for judge vocabulary or an obsolete term count.
 pub const EXPANSION_WEIGHT: f32 = 0.8;
 /// The score a rule gets when a glossary entry the question names points to it (scaled
@@ -857,8 +859,9 @@ mod tests {
         let lands = top(&index, "how many lands can I play each turn", None);
         assert!(lands[0].starts_with("305.2"), "{lands:?}");
         assert_eq!(top(&index, "legend rule", None)[0], "704.5j");
-        // The title of the rule above counts: 702.2b does not say "deathtouch damage" twice.
-        assert_eq!(top(&index, "deathtouch", None)[0], "702.2");
+        // The title of the rule above counts as much as the text: the rule under the
+        // heading `702.2 Deathtouch` that says the word comes first, then the heading.
+        assert_eq!(top(&index, "deathtouch", None), ["702.2b", "702.2"]);
         assert!(top(&index, "deathtouch damage", None).contains(&"702.2b".to_string()));
     }
 
