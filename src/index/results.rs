@@ -156,7 +156,31 @@ fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
             }
         }
     }
+    for family in &mut out {
+        earliest_of_equals(family);
+    }
     out
+}
+
+/// Members of a family whose scores are this close to the best one's are equals.
+const EQUALS: f32 = 0.8;
+
+/// Among a family's members that score about as well as its best, the earliest rule
+/// answers first: a rule's first subrules say what it is and does, the later ones its
+/// corner cases (`702.15b`, what lifelink does, before `702.15d`).
+fn earliest_of_equals(family: &mut Family) {
+    let bar = family.best.score * EQUALS;
+    let earliest = family
+        .others
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.score >= bar && !is_heading(h) && h.number < family.best.number)
+        .min_by(|(_, a), (_, b)| a.number.cmp(&b.number))
+        .map(|(i, _)| i);
+    if let Some(i) = earliest {
+        std::mem::swap(&mut family.best, &mut family.others[i]);
+        family.others.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
 }
 
 #[cfg(test)]
@@ -186,7 +210,7 @@ mod tests {
             hit("r", "704.5k", 8.0, "b"),
             hit("r", "704.5m", 7.0, "c"),
             hit("r", "702.19b", 6.0, "d"),
-            hit("r", "702.19", 5.0, "e"),
+            hit("r", "702.19", 4.5, "e"),
             hit("r", "400.7", 4.0, "f"),
         ];
         let f = families(hits, 2);
@@ -211,6 +235,19 @@ mod tests {
         // The heading follows in its family; the section heading is not listed again.
         assert_eq!(f[0].others[0].number.short(), "702.9");
         assert!(f[1].others.is_empty());
+    }
+
+    #[test]
+    fn of_a_family_s_equals_the_earliest_rule_answers_first() {
+        let hits = vec![
+            hit("r", "702.15d", 10.0, "multiple instances"),
+            hit("r", "702.15b", 9.0, "lifelink damage gains life"),
+            hit("r", "702.15a", 5.0, "lifelink is a static ability"),
+        ];
+        let f = families(hits, 5);
+        assert_eq!(numbers(&f), ["702.15b"]);
+        let others: Vec<String> = f[0].others.iter().map(|h| h.number.short()).collect();
+        assert_eq!(others, ["702.15d", "702.15a"]);
     }
 
     #[test]
