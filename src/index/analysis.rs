@@ -133,7 +133,11 @@ pub fn register(index: &tantivy::Index) {
 
 /// The terms a text is analysed into, in order (for tests and for the glossary matcher).
 pub fn terms(text: &str) -> Vec<String> {
-    let mut analyzer = analyzer();
+    terms_with(&mut analyzer(), text)
+}
+
+/// The terms a text is analysed into by an analyzer made once for many texts.
+pub fn terms_with(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while stream.advance() {

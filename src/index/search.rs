@@ -604,6 +604,7 @@ impl RevisionIndex {
             )
             .map_err(err)?;
         let mut hits: Vec<Hit> = Vec::new();
+        let mut analyzer = analysis::analyzer();
         for (score, address) in top {
             if score <= 0.0 {
                 continue;
@@ -623,7 +624,13 @@ impl RevisionIndex {
             }
             let text = get(f.text);
             let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
-            let said = format!("{} {} {text}", get(f.title), context.join(" "));
+            // What the rule says of the question (read only when there is a share to take).
+            let mut said: HashSet<String> = HashSet::new();
+            if plan.weighed.len() >= 2 {
+                let words = format!("{} {} {text}", get(f.title), context.join(" "));
+                said.extend(analysis::terms_with(&mut analyzer, &words));
+                said.extend(credit(&plan.credited, &number));
+            }
             let title = Some(get(f.title))
                 .filter(|t| !t.is_empty())
                 .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
@@ -631,7 +638,7 @@ impl RevisionIndex {
                 revision: get(f.revision),
                 number,
                 title,
-                score: score * coverage(&plan.weighed, &said, &credit(&plan.credited, &number)),
+                score: score * coverage(&plan.weighed, &said),
                 snippet: Snippet::default(),
                 text,
             });
@@ -664,13 +671,11 @@ struct Named {
 /// so a short rule that says one common word of a long question often beats the long
 /// rule that says all of its rare ones; this keeps the rule that answers the whole
 /// question ahead. 1 for a question of one word.
-fn coverage(weighed: &[Weighed], said: &str, credited: &[String]) -> f32 {
+fn coverage(weighed: &[Weighed], terms: &HashSet<String>) -> f32 {
     let total: f32 = weighed.iter().map(|w| w.idf).sum();
     if weighed.len() < 2 || total <= 0.0 {
         return 1.0;
     }
-    let mut terms: HashSet<String> = analysis::terms(said).into_iter().collect();
-    terms.extend(credited.iter().cloned());
     let found: f32 = weighed
         .iter()
         .map(|w| {
