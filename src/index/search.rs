@@ -49,7 +49,7 @@ pub const NARROW_REFERENCES: usize = 4;
 /// How strongly the share of the question a rule says scales its score (see [`coverage`]).
 const COVERAGE_POWER: f32 = 1.0;
 /// How many candidates are rescored by the share of the question they say.
-const RESCORED: usize = 100;
+const RESCORED: usize = 50;
 /// A question of this many words or more is weighted toward its rare words.
 const LONG_QUESTION: usize = 5;
 /// The most hits a search returns.
