@@ -101,6 +101,15 @@ fn term_of(word: &str, stemmer: &frostem::Stemmer) -> Option<String> {
     Some(stemmer.stem(base).into_owned())
 }
 
+/// Whether a lower-cased word carries no meaning (`what`, `the`, `does`).
+pub fn is_stop_word(word: &str) -> bool {
+    let base = IRREGULAR
+        .iter()
+        .find(|(form, _)| *form == word)
+        .map_or(word, |(_, base)| base);
+    STOP_WORDS.contains(&base)
+}
+
 /// The term of one word as typed, stop words included (the glossary and the judge
 /// vocabulary compare names word by word with it).
 pub fn stem_word(word: &str) -> String {
@@ -124,7 +133,11 @@ pub fn register(index: &tantivy::Index) {
 
 /// The terms a text is analysed into, in order (for tests and for the glossary matcher).
 pub fn terms(text: &str) -> Vec<String> {
-    let mut analyzer = analyzer();
+    terms_with(&mut analyzer(), text)
+}
+
+/// The terms a text is analysed into by an analyzer made once for many texts.
+pub fn terms_with(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while stream.advance() {

@@ -5,6 +5,7 @@
 //! those entries point (rules, and for an obsolete term the term that replaced it). Pure
 //! functions over the question and the glossary's text.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -43,6 +44,18 @@ pub fn vocabulary() -> &'static [Said] {
             .collect()
     });
     &TABLE
+}
+
+/// The terms of the words the judge vocabulary says (`mull` → `mull`), for telling them
+/// from misspellings.
+pub fn vocabulary_terms() -> &'static HashSet<String> {
+    static TERMS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+        vocabulary()
+            .iter()
+            .flat_map(|v| v.words.iter().map(|w| analysis::stem_word(w)))
+            .collect()
+    });
+    &TERMS
 }
 
 /// The words of a text as typed, lower-cased, apostrophes dropped (`can't` → `cant`);

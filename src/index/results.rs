@@ -82,9 +82,53 @@ pub fn across_revisions(hits: Vec<Hit>, limit: usize) -> Vec<Family> {
     group(merged, limit)
 }
 
+/// Whether a hit is a heading: a rule with a title and no text of its own (`702.9
+/// Flying`, `603. Handling Triggered Abilities`).
+fn is_heading(hit: &Hit) -> bool {
+    hit.text.trim().is_empty()
+}
+
+/// A heading answers nothing by itself, yet its short title often outscores the rule
+/// under it that answers: its place in the ranking goes to its best descendant found
+/// (the most specific rule), which shows the heading's title. The heading follows in
+/// its own family only when it is the descendant's family (`702.9` under `702.9b`);
+/// a section heading with a descendant found is not listed again.
+fn headings_give_way(ranked: Vec<(Vec<String>, Hit)>) -> Vec<(Vec<String>, Hit)> {
+    let mut slots: Vec<Option<(Vec<String>, Hit)>> = ranked.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len());
+    for i in 0..slots.len() {
+        let Some(item) = slots[i].take() else {
+            continue;
+        };
+        let heading = item.1.number;
+        let below = is_heading(&item.1)
+            .then(|| {
+                (i + 1..slots.len()).find(|&j| {
+                    slots[j].as_ref().is_some_and(|(_, h)| {
+                        h.number != heading && h.number.is_within(&heading) && !is_heading(h)
+                    })
+                })
+            })
+            .flatten()
+            .and_then(|j| slots[j].take());
+        match below {
+            Some(descendant) => {
+                let same_family = family_of(&descendant.1.number) == family_of(&heading);
+                out.push(descendant);
+                if same_family {
+                    out.push(item);
+                }
+            }
+            None => out.push(item),
+        }
+    }
+    out
+}
+
 /// Groups ranked hits (each with its revisions) by family, keeping the rank of each
-/// family's best hit.
+/// family's best hit (a heading's rank going to its best descendant found).
 fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
+    let ranked = headings_give_way(ranked);
     let mut out: Vec<Family> = Vec::new();
     let mut index: HashMap<RuleNumber, usize> = HashMap::new();
     for (revisions, hit) in ranked {
@@ -112,7 +156,31 @@ fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
             }
         }
     }
+    for family in &mut out {
+        earliest_of_equals(family);
+    }
     out
+}
+
+/// Members of a family whose scores are this close to the best one's are equals.
+const EQUALS: f32 = 0.8;
+
+/// Among a family's members that score about as well as its best, the earliest rule
+/// answers first: a rule's first subrules say what it is and does, the later ones its
+/// corner cases (`702.15b`, what lifelink does, before `702.15d`).
+fn earliest_of_equals(family: &mut Family) {
+    let bar = family.best.score * EQUALS;
+    let earliest = family
+        .others
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.score >= bar && !is_heading(h) && h.number < family.best.number)
+        .min_by(|(_, a), (_, b)| a.number.cmp(&b.number))
+        .map(|(i, _)| i);
+    if let Some(i) = earliest {
+        std::mem::swap(&mut family.best, &mut family.others[i]);
+        family.others.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
 }
 
 #[cfg(test)]
@@ -142,7 +210,7 @@ mod tests {
             hit("r", "704.5k", 8.0, "b"),
             hit("r", "704.5m", 7.0, "c"),
             hit("r", "702.19b", 6.0, "d"),
-            hit("r", "702.19", 5.0, "e"),
+            hit("r", "702.19", 4.5, "e"),
             hit("r", "400.7", 4.0, "f"),
         ];
         let f = families(hits, 2);
@@ -150,6 +218,36 @@ mod tests {
         let others: Vec<String> = f[0].others.iter().map(|h| h.number.short()).collect();
         assert_eq!(others, ["704.5k", "704.5m"]);
         assert_eq!(f[1].others[0].number.short(), "702.19");
+    }
+
+    #[test]
+    fn a_heading_gives_its_place_to_the_rule_under_it_that_answers() {
+        let hits = vec![
+            hit("r", "702.9", 9.0, ""),
+            hit("r", "603", 8.0, ""),
+            hit("r", "400.7", 7.0, "new object"),
+            hit("r", "603.3b", 6.0, "APNAP order"),
+            hit("r", "702.9b", 5.0, "blocked except by flying or reach"),
+            hit("r", "114", 4.0, ""),
+        ];
+        let f = families(hits, 10);
+        assert_eq!(numbers(&f), ["702.9b", "603.3b", "400.7", "114"]);
+        // The heading follows in its family; the section heading is not listed again.
+        assert_eq!(f[0].others[0].number.short(), "702.9");
+        assert!(f[1].others.is_empty());
+    }
+
+    #[test]
+    fn of_a_family_s_equals_the_earliest_rule_answers_first() {
+        let hits = vec![
+            hit("r", "702.15d", 10.0, "multiple instances"),
+            hit("r", "702.15b", 9.0, "lifelink damage gains life"),
+            hit("r", "702.15a", 5.0, "lifelink is a static ability"),
+        ];
+        let f = families(hits, 5);
+        assert_eq!(numbers(&f), ["702.15b"]);
+        let others: Vec<String> = f[0].others.iter().map(|h| h.number.short()).collect();
+        assert_eq!(others, ["702.15d", "702.15a"]);
     }
 
     #[test]

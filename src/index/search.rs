@@ -31,12 +31,14 @@ use crate::model::{Revision, RuleNumber};
 
 /// How much a word in a rule's title counts against one in its text.
 pub const TITLE_BOOST: f32 = 2.0;
-/// How much a word in the titles of the rules above counts.
-pub const CONTEXT_BOOST: f32 = 0.6;
+/// How much a word in the titles of the rules above counts: as much as one in the text
+/// (a subrule of `702.19 Trample` is about trample whether it says so or not).
+pub const CONTEXT_BOOST: f32 = 1.0;
 /// How much a word in an example counts: examples illustrate, the text rules.
 pub const EXAMPLES_BOOST: f32 = 0.4;
-/// How much two of the question's words side by side in a rule count, over the words.
-pub const PHRASE_BOOST: f32 = 1.5;
+/// How much two of the question's words side by side in a rule count, over the words
+/// (less than a word: the share of the question a rule says already ranks it).
+pub const PHRASE_BOOST: f32 = 0.7;
 /// How much the rules' words for judge vocabulary or an obsolete term count.
 pub const EXPANSION_WEIGHT: f32 = 0.8;
 /// The score a rule gets when a glossary entry the question names points to it (scaled
@@ -44,6 +46,10 @@ pub const EXPANSION_WEIGHT: f32 = 0.8;
 pub const GLOSSARY_BOOST: f32 = 20.0;
 /// A glossary entry pointing to more rules than this is too broad to boost them.
 pub const NARROW_REFERENCES: usize = 4;
+/// How strongly the share of the question a rule says scales its score (see [`coverage`]).
+const COVERAGE_POWER: f32 = 1.0;
+/// How many candidates are rescored by the share of the question they say.
+const RESCORED: usize = 50;
 /// A question of this many words or more is weighted toward its rare words.
 const LONG_QUESTION: usize = 5;
 /// The most hits a search returns.
@@ -92,6 +98,29 @@ pub struct RevisionIndex {
 struct Plan {
     query: Box<dyn Query>,
     terms: HashSet<String>,
+    /// The question's own terms with how rare each is (its IDF): a rule's score is
+    /// scaled by the share of them it says (see [`coverage`]). Empty for query syntax.
+    weighed: Vec<Weighed>,
+    /// Rules credited with terms of the question they do not say: a glossary entry the
+    /// question names points to them.
+    credited: Vec<(String, Vec<String>)>,
+}
+
+/// A term of the question with its IDF, and the terms that say it: itself, or all of the
+/// rules' words for it (`etb`: `enters the battlefield`).
+struct Weighed {
+    idf: f32,
+    alternatives: Vec<Vec<String>>,
+}
+
+/// The rules' words for what a question says otherwise.
+struct Expansion {
+    /// The rules' words.
+    meaning: String,
+    /// How much of the question it stands for.
+    weight: f32,
+    /// The terms of the question's words it stands for.
+    said: Vec<String>,
 }
 
 impl RevisionIndex {
@@ -198,7 +227,12 @@ impl RevisionIndex {
                 terms.insert(t.to_string());
             }
         });
-        Some(Plan { query, terms })
+        Some(Plan {
+            query,
+            terms,
+            weighed: Vec::new(),
+            credited: Vec::new(),
+        })
     }
 
     /// The question read as words: its terms (misspelt ones corrected against the
@@ -210,35 +244,52 @@ impl RevisionIndex {
         let f = &self.fields;
         let mut tokens = analysis::positions(text);
         for (term, _) in &mut tokens {
-            if self.frequency(searcher, term)? == 0 {
+            // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
+            // misspellings: they are read below.
+            if self.frequency(searcher, term)? == 0 && !self.is_vocabulary(searcher, term)? {
                 if let Some(better) = self.correct(searcher, term) {
                     *term = better;
                 }
             }
         }
         let said = query::words(text);
+        // The question's words that carry meaning: what a name or a phrase is a share of.
+        let meaningful = said.iter().filter(|w| !analysis::is_stop_word(w)).count();
         // The rules' words for what the question says in judge vocabulary.
-        let mut expansions: Vec<(String, f32)> = query::vocabulary_said(&said)
+        let mut expansions: Vec<Expansion> = query::vocabulary_said(&said)
             .into_iter()
-            .map(|(v, n)| (v.meaning.clone(), share(n, said.len())))
+            .map(|(v, n)| Expansion {
+                meaning: v.meaning.clone(),
+                weight: share(n, meaningful),
+                said: v.words.iter().map(|w| analysis::stem_word(w)).collect(),
+            })
             .collect();
         // Glossary entries named by the question (or by the rules' words for its vocabulary).
         let mut named_by = said.clone();
-        for (meaning, _) in &expansions {
+        for expansion in &expansions {
             named_by.push(String::new());
-            named_by.extend(query::words(meaning));
+            named_by.extend(query::words(&expansion.meaning));
         }
         let mut boosts: Vec<(String, f32)> = Vec::new();
+        let mut credited: Vec<(String, Vec<String>)> = Vec::new();
+        let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for entry in self.glossary_named(searcher, &named_by, &tokens)? {
-            let weight = share(entry.words, said.len().max(1));
+            let weight = share(entry.words, meaningful);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
                 for number in &entry.references {
                     boosts.push((number.clone(), GLOSSARY_BOOST * weight));
+                    // The rule the entry points to says what the name says.
+                    credited.push((number.clone(), entry.name.clone()));
                 }
             }
+            names.push((entry.name.clone(), entry.full.clone()));
             if entry.obsolete {
-                for term in query::see_terms(&entry.definition) {
-                    expansions.push((term, weight));
+                for meaning in query::see_terms(&entry.definition) {
+                    expansions.push(Expansion {
+                        meaning,
+                        weight,
+                        said: entry.name.clone(),
+                    });
                 }
             }
         }
@@ -251,6 +302,7 @@ impl RevisionIndex {
             let idf = (1.0 + (num_docs - df + 0.5) / (df + 0.5)).ln();
             weights.insert(term.clone(), idf);
         }
+        let idfs = weights.clone();
         let long = weights.len() >= LONG_QUESTION;
         let rarest = weights.values().fold(f32::EPSILON, |a, &b| a.max(b));
         for w in weights.values_mut() {
@@ -270,8 +322,11 @@ impl RevisionIndex {
             let weight = weights[&pair[0].0].min(weights[&pair[1].0]);
             clauses.push((Occur::Should, self.phrase(pair, PHRASE_BOOST * weight)));
         }
-        for (words, weight) in &expansions {
-            let expansion = analysis::positions(words);
+        for Expansion {
+            meaning, weight, ..
+        } in &expansions
+        {
+            let expansion = analysis::positions(meaning);
             for (term, _) in &expansion {
                 clauses.push((
                     Occur::Should,
@@ -296,9 +351,31 @@ impl RevisionIndex {
                 Box::new(ConstScoreQuery::new(Box::new(q), weight)),
             ));
         }
+        // Each term of the question, and the rules' words for it when it is vocabulary.
+        let weighed = idfs
+            .into_iter()
+            .map(|(term, idf)| {
+                let mut alternatives = vec![vec![term.clone()]];
+                alternatives.extend(
+                    expansions
+                        .iter()
+                        .filter(|e| e.said.contains(&term))
+                        .map(|e| analysis::terms(&e.meaning)),
+                );
+                alternatives.extend(
+                    names
+                        .iter()
+                        .filter(|(name, full)| name.contains(&term) && full != name)
+                        .map(|(_, full)| full.clone()),
+                );
+                Weighed { idf, alternatives }
+            })
+            .collect();
         Ok(Plan {
             query: Box::new(BooleanQuery::new(clauses)),
             terms,
+            weighed,
+            credited,
         })
     }
 
@@ -351,6 +428,18 @@ impl RevisionIndex {
             + searcher
                 .doc_freq(&Term::from_field_text(f.title, term))
                 .map_err(err)?)
+    }
+
+    /// Whether a term is a word of the judge vocabulary or the initials of a glossary name.
+    fn is_vocabulary(&self, searcher: &Searcher, term: &str) -> Result<bool, IndexError> {
+        if query::vocabulary_terms().contains(term) {
+            return Ok(true);
+        }
+        let initials = Term::from_field_text(self.fields.initials, term);
+        let found = searcher
+            .doc_freq(&initials)
+            .map_err(|e| IndexError::tantivy(Path::new("(search)"), e))?;
+        Ok(found > 0)
     }
 
     /// The revision's word closest to a misspelt term: one edit for a word of four
@@ -452,17 +541,21 @@ impl RevisionIndex {
                 .filter_map(|name| {
                     let name_words = query::words(name);
                     if query::find_words(said, &name_words).is_some() {
-                        Some(name_words.len())
+                        Some((name_words.len(), name_words, name))
                     } else {
                         query::initials(name)
                             .filter(|i| said.contains(i))
-                            .map(|_| 1)
+                            .map(|i| (1, vec![i], name))
                     }
                 })
                 .max();
-            let Some(words) = words else { continue };
+            let Some((words, name, full)) = words else {
+                continue;
+            };
             named.push(Named {
                 words,
+                name: name.iter().map(|w| analysis::stem_word(w)).collect(),
+                full: analysis::terms(full),
                 definition: texts(f.text).join("\n"),
                 references: texts(f.references),
                 obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
@@ -488,7 +581,12 @@ impl RevisionIndex {
                 filter(Term::from_field_text(f.kind, KIND_RULE)),
             ),
         ];
-        let mut fetch = limit;
+        // Enough candidates for the share of the question each says to reorder them.
+        let mut fetch = if plan.weighed.len() >= 2 {
+            limit.max(RESCORED)
+        } else {
+            limit
+        };
         if let Some(scope) = request.scope {
             let term = match scope.rule_part() {
                 None => Term::from_field_u64(f.section, scope.section_number() as u64),
@@ -505,7 +603,8 @@ impl RevisionIndex {
                 &TopDocs::with_limit(fetch.max(1)).order_by_score(),
             )
             .map_err(err)?;
-        let mut hits = Vec::new();
+        let mut hits: Vec<Hit> = Vec::new();
+        let mut analyzer = analysis::analyzer();
         for (score, address) in top {
             if score <= 0.0 {
                 continue;
@@ -524,6 +623,14 @@ impl RevisionIndex {
                 continue;
             }
             let text = get(f.text);
+            let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
+            // What the rule says of the question (read only when there is a share to take).
+            let mut said: HashSet<String> = HashSet::new();
+            if plan.weighed.len() >= 2 {
+                let words = format!("{} {} {text}", get(f.title), context.join(" "));
+                said.extend(analysis::terms_with(&mut analyzer, &words));
+                said.extend(credit(&plan.credited, &number));
+            }
             let title = Some(get(f.title))
                 .filter(|t| !t.is_empty())
                 .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
@@ -531,13 +638,15 @@ impl RevisionIndex {
                 revision: get(f.revision),
                 number,
                 title,
-                score,
-                snippet: snippet::snippet(&text, &plan.terms),
+                score: score * coverage(&plan.weighed, &said),
+                snippet: Snippet::default(),
                 text,
             });
-            if hits.len() >= limit {
-                break;
-            }
+        }
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        hits.truncate(limit);
+        for hit in &mut hits {
+            hit.snippet = snippet::snippet(&hit.text, &plan.terms);
         }
         Ok(hits)
     }
@@ -547,9 +656,50 @@ impl RevisionIndex {
 struct Named {
     /// How many of the question's words the name takes (1 for initials).
     words: usize,
+    /// The terms of the name as the question says it (the initials for initials).
+    name: Vec<String>,
+    /// The terms of the whole name.
+    full: Vec<String>,
     definition: String,
     references: Vec<String>,
     obsolete: bool,
+}
+
+/// How much of the question a rule says, as a factor of its score: the share of the
+/// question's rarity (the IDF of its terms) found in the rule's title, the titles above
+/// it and its text, raised to [`COVERAGE_POWER`]. BM25 adds up the words a rule matches,
+/// so a short rule that says one common word of a long question often beats the long
+/// rule that says all of its rare ones; this keeps the rule that answers the whole
+/// question ahead. 1 for a question of one word.
+fn coverage(weighed: &[Weighed], terms: &HashSet<String>) -> f32 {
+    let total: f32 = weighed.iter().map(|w| w.idf).sum();
+    if weighed.len() < 2 || total <= 0.0 {
+        return 1.0;
+    }
+    let found: f32 = weighed
+        .iter()
+        .map(|w| {
+            let share = w
+                .alternatives
+                .iter()
+                .map(|a| {
+                    a.iter().filter(|t| terms.contains(*t)).count() as f32 / a.len().max(1) as f32
+                })
+                .fold(0.0, f32::max);
+            w.idf * share
+        })
+        .sum();
+    (found / total).powf(COVERAGE_POWER)
+}
+
+/// The terms of the question a rule is credited with (see `Plan::credited`).
+fn credit(credited: &[(String, Vec<String>)], number: &RuleNumber) -> Vec<String> {
+    let short = number.short();
+    credited
+        .iter()
+        .filter(|(n, _)| *n == short)
+        .flat_map(|(_, terms)| terms.iter().cloned())
+        .collect()
 }
 
 /// The part of a question `n` of its `total` words are, at most 1.
@@ -714,8 +864,9 @@ mod tests {
         let lands = top(&index, "how many lands can I play each turn", None);
         assert!(lands[0].starts_with("305.2"), "{lands:?}");
         assert_eq!(top(&index, "legend rule", None)[0], "704.5j");
-        // The title of the rule above counts: 702.2b does not say "deathtouch damage" twice.
-        assert_eq!(top(&index, "deathtouch", None)[0], "702.2");
+        // The title of the rule above counts as much as the text: the rule under the
+        // heading `702.2 Deathtouch` that says the word comes first, then the heading.
+        assert_eq!(top(&index, "deathtouch", None), ["702.2b", "702.2"]);
         assert!(top(&index, "deathtouch damage", None).contains(&"702.2b".to_string()));
     }
 
