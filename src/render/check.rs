@@ -71,7 +71,12 @@ pub fn text(
                         None => " (the board as written, before action 1)".to_string(),
                         Some(_) => String::new(),
                     };
-                    let _ = writeln!(o, "     state-based actions (704.3), round {round}{when}:");
+                    let rule = report
+                        .state_based_rule
+                        .as_ref()
+                        .map(|r| format!(" ({r})"))
+                        .unwrap_or_default();
+                    let _ = writeln!(o, "     state-based actions{rule}, round {round}{when}:");
                 }
                 let _ = writeln!(o, "       - {}{}", t.text, cites(&t.cites));
             }

@@ -146,6 +146,10 @@ pub struct Report {
     /// Per object a continuous effect changed, each effect applied in order (613).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<super::layers_report::ObjectLayers>,
+    /// The rule that checks state-based actions (704.3 today, 420.3 before 2009-07-11),
+    /// in the revision's numbering: the renderer's heading of each round.
+    #[serde(skip)]
+    pub state_based_rule: Option<String>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
 }
@@ -445,6 +449,7 @@ pub fn play(
         timeline,
         board: board(&game),
         layers: super::layers_report::explain(&game, &map),
+        state_based_rule: map(&[crate::scenario::engine::cite::R704_3]).pop(),
         expectations,
         passed,
     }
