@@ -748,3 +748,28 @@ fn every_shape_reads_back_to_the_official_reading() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// With `ARBITER_WRITE_SHAPES=DIR`, writes the whole of revision 2026-01-16 in every
+/// shape to `DIR/whole.SHAPE` (for the README's timing of a whole revision's reading;
+/// never corpus bytes committed anywhere). Without it, or without the corpus, does nothing.
+#[test]
+fn whole_revision_in_every_shape_when_asked() {
+    let (Some(out), Some(dir)) = (
+        std::env::var_os("ARBITER_WRITE_SHAPES"),
+        crate::common::corpus_dir(),
+    ) else {
+        return;
+    };
+    let rev = crate::common::read_corpus(&dir, "2026-01-16").expect("cr-2026-01-16.txt reads");
+    let x = Excerpt {
+        rev: &rev,
+        sections: rev.sections.iter().map(|s| s.number).collect(),
+        rules: rev.rules.values().collect(),
+        glossary: rev.glossary.iter().collect(),
+    };
+    let out = std::path::PathBuf::from(out);
+    std::fs::create_dir_all(&out).expect("create the output folder");
+    for (shape, render, _) in SHAPES {
+        std::fs::write(out.join(format!("whole.{shape}")), render(&x)).expect("write a shape");
+    }
+}
