@@ -1,0 +1,553 @@
+//! The `Actions` section: each item one statement, read by its subject (a player, a
+//! label) and its verb into a [`Statement`].
+
+use super::*;
+
+impl Reader<'_> {
+    pub(super) fn read_actions(&self) -> R<Vec<ActionItem>> {
+        let Some(section) = self.section("Actions") else {
+            let last = self.doc.sections.iter().map(|s| s.line).max().unwrap_or(1);
+            return self.err(
+                last,
+                "missing section `## Actions` (expected a list of actions; the section may be empty)",
+            );
+        };
+        let mut out = Vec::new();
+        for (i, item) in section.items.iter().enumerate() {
+            let text = normalize(&item.text);
+            if text.matches('"').count() % 2 == 1 {
+                return self.err(item.line, "unclosed quote: expected a closing `\"`");
+            }
+            let mut s = text.to_lowercase();
+            let mut in_response = false;
+            if let Some(rest) = s
+                .strip_prefix("in response,")
+                .or_else(|| s.strip_prefix("in response "))
+            {
+                in_response = true;
+                s = rest.trim().to_string();
+            }
+            let mut choice = None;
+            if s.ends_with(')') {
+                if let Some(open) = s.rfind('(') {
+                    let inner = s[open + 1..s.len() - 1].trim().to_string();
+                    let chosen = inner
+                        .strip_prefix("keeping ")
+                        .or_else(|| inner.strip_prefix("choosing "));
+                    match chosen {
+                        Some(l) => {
+                            choice = Some(self.label(item.line, l)?);
+                            s = s[..open].trim().to_string();
+                        }
+                        None => {
+                            return self.err(item.line, format!("expected `(keeping LABEL)` or `(choosing LABEL)`, found `({inner})`"))
+                        }
+                    }
+                }
+            }
+            let statement = self.statement(item.line, &s)?;
+            out.push(ActionItem {
+                n: i + 1,
+                line: item.line,
+                text,
+                in_response,
+                statement,
+                choice,
+            });
+        }
+        Ok(out)
+    }
+
+    pub(super) fn unknown_verb<T>(&self, line: usize, s: &str, subject: &str) -> R<T> {
+        let rest = s[subject.len().min(s.len())..].trim();
+        let verb = rest.split_whitespace().next().unwrap_or("");
+        if verb.is_empty() {
+            return self.err(
+                line,
+                format!("expected a verb after `{subject}` (known verbs: {VERBS})"),
+            );
+        }
+        self.err(
+            line,
+            format!("unknown verb `{verb}` in `{s}` (known verbs: {VERBS})"),
+        )
+    }
+
+    /// One statement of `Actions`, lower-cased.
+    pub(super) fn statement(&self, line: usize, s: &str) -> R<Statement> {
+        let (s, until_end_of_turn) = match s.strip_suffix(" until end of turn") {
+            Some(r) => (r.trim(), true),
+            None => (s, false),
+        };
+        let eot_only = |st: Statement| -> R<Statement> {
+            if until_end_of_turn {
+                return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
+            }
+            Ok(st)
+        };
+        // Player subjects.
+        if let Some((player, rest)) = self.player_prefix(s) {
+            let rest = rest.trim();
+            let label_named_like_player = s
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| self.labels.contains_key(w));
+            if !label_named_like_player || self.player_verb(rest) {
+                return self.player_statement(line, s, player, rest, until_end_of_turn);
+            }
+        }
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let first = words.first().copied().unwrap_or("");
+        match first {
+            "attach" => {
+                let body = &s[6..];
+                let Some((l, t)) = body.split_once(" to ") else {
+                    return self.err(
+                        line,
+                        "expected `attach LABEL to LABEL` or `attach LABEL to player NAME`",
+                    );
+                };
+                return eot_only(Statement::Attach {
+                    card: self.label(line, l)?,
+                    to: self.target(line, t)?,
+                });
+            }
+            "put" => return eot_only(self.put(line, &s[3..], None)?),
+            "remove" => {
+                let body = s[6..].trim();
+                let Some((what, l)) = body.split_once(" from ") else {
+                    return self.err(line, "expected `remove N KIND counters from LABEL`");
+                };
+                let (kind, amount) = self.counters(line, what)?;
+                return eot_only(Statement::RemoveCounters {
+                    card: self.label(line, l)?,
+                    kind,
+                    amount,
+                });
+            }
+            "destroy" => return eot_only(Statement::Destroy(self.label(line, &s[7..])?)),
+            "exile" => return eot_only(Statement::Exile(self.label(line, &s[5..])?)),
+            "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
+            "return" => {
+                let body = s[6..].trim();
+                if let Some(l) = body
+                    .strip_suffix(" to its owner's hand")
+                    .or_else(|| body.strip_suffix(" to its owners' hand"))
+                    .or_else(|| body.strip_suffix(" to hand"))
+                {
+                    return eot_only(Statement::ReturnToHand(self.label(line, l)?));
+                }
+                if let Some((l, r)) = body.split_once(" to the battlefield") {
+                    let r = r.trim();
+                    let under = if r.is_empty() {
+                        None
+                    } else if let Some(p) = r
+                        .strip_prefix("under ")
+                        .and_then(|p| p.strip_suffix("'s control"))
+                    {
+                        Some(self.player(line, p)?)
+                    } else {
+                        return self.err(line, format!("expected `under NAME's control` after `to the battlefield`, found `{r}`"));
+                    };
+                    return eot_only(Statement::ReturnToBattlefield {
+                        card: self.label(line, l)?,
+                        under,
+                    });
+                }
+                return self.err(line, "expected `return LABEL to the battlefield [under NAME's control]` or `return LABEL to its owner's hand`");
+            }
+            "go" => {
+                let Some(step) = s.strip_prefix("go to ") else {
+                    return self.err(line, "expected `go to STEP`");
+                };
+                return match Step::parse(step) {
+                    Some(st) => eot_only(Statement::GoTo(st)),
+                    None => self.err(
+                        line,
+                        format!(
+                            "unknown step `{step}` (expected one of: {})",
+                            Step::NAMES.map(|(n, _)| n).join(", ")
+                        ),
+                    ),
+                };
+            }
+            "next" if s == "next turn" => return eot_only(Statement::NextTurn),
+            _ => {}
+        }
+        // Label subjects.
+        if let Some(&card) = self.labels.get(first) {
+            let rest = s[first.len()..].trim();
+            return self.label_statement(line, s, card, first, rest, until_end_of_turn);
+        }
+        // Neither: say which.
+        let second = words.get(1).copied().unwrap_or("");
+        let label_verbs = ["stops", "becomes", "gains", "loses", "gets", "is"];
+        let player_verbs = [
+            "plays",
+            "casts",
+            "equips",
+            "activates",
+            "fortifies",
+            "reconfigures",
+            "unattaches",
+            "puts",
+            "sacrifices",
+        ];
+        if label_verbs.contains(&second) {
+            return self.label(line, first).map(|_| unreachable_statement());
+        }
+        if player_verbs.contains(&second) {
+            return self.player(line, first).map(|_| unreachable_statement());
+        }
+        self.err(
+            line,
+            format!("unknown verb `{first}` in `{s}` (known verbs: {VERBS})"),
+        )
+    }
+
+    pub(super) fn player_verb(&self, rest: &str) -> bool {
+        let verb = rest.split_whitespace().next().unwrap_or("");
+        matches!(
+            verb,
+            "plays"
+                | "casts"
+                | "equips"
+                | "activates"
+                | "fortifies"
+                | "reconfigures"
+                | "unattaches"
+                | "puts"
+                | "sacrifices"
+        ) || rest.starts_with("gains control of")
+            || (rest.ends_with(" life")
+                && (rest.starts_with("gains ") || rest.starts_with("loses ")))
+    }
+
+    pub(super) fn player_statement(
+        &self,
+        line: usize,
+        s: &str,
+        player: PlayerId,
+        rest: &str,
+        until_end_of_turn: bool,
+    ) -> R<Statement> {
+        let eot_only = |st: Statement| -> R<Statement> {
+            if until_end_of_turn {
+                return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
+            }
+            Ok(st)
+        };
+        let two = |body: &str, sep: &str, form: &str| -> R<(CardId, CardId)> {
+            match body.split_once(sep) {
+                Some((a, b)) => Ok((self.label(line, a)?, self.label(line, b)?)),
+                None => self.err(line, format!("expected `{form}`")),
+            }
+        };
+        if let Some(l) = rest.strip_prefix("plays ") {
+            return eot_only(Statement::Play {
+                player,
+                card: self.label(line, l)?,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("casts ") {
+            let (l, targets) = match body.split_once(" targeting ") {
+                Some((l, t)) => {
+                    let mut targets = Vec::new();
+                    for part in t.split(',').flat_map(|p| p.split(" and ")) {
+                        let part = part.trim();
+                        if !part.is_empty() {
+                            targets.push(self.target(line, part)?);
+                        }
+                    }
+                    (l, targets)
+                }
+                None => (body, Vec::new()),
+            };
+            return eot_only(Statement::Cast {
+                player,
+                card: self.label(line, l)?,
+                targets,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("equips ") {
+            let (equipment, target) = two(body, " to ", "P equips LABEL to LABEL")?;
+            return eot_only(Statement::Equip {
+                player,
+                equipment,
+                target,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("fortifies ") {
+            let (fortification, target) = two(body, " to ", "P fortifies LABEL to LABEL")?;
+            return eot_only(Statement::Fortify {
+                player,
+                fortification,
+                target,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("reconfigures ") {
+            let (equipment, target) = two(body, " to ", "P reconfigures LABEL to LABEL")?;
+            return eot_only(Statement::Reconfigure {
+                player,
+                equipment,
+                target,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("activates ") {
+            let form = "P activates equip|fortify|reconfigure of LABEL targeting LABEL";
+            let Some((ability, body)) = body.split_once(" of ") else {
+                return self.err(line, format!("expected `{form}`"));
+            };
+            let ability = ability.split_whitespace().next().unwrap_or("");
+            let (a, b) = two(body, " targeting ", form)?;
+            return eot_only(match ability {
+                "equip" => Statement::Equip {
+                    player,
+                    equipment: a,
+                    target: b,
+                },
+                "fortify" => Statement::Fortify {
+                    player,
+                    fortification: a,
+                    target: b,
+                },
+                "reconfigure" => Statement::Reconfigure {
+                    player,
+                    equipment: a,
+                    target: b,
+                },
+                _ => {
+                    return self.err(
+                        line,
+                        format!("unknown ability `{ability}` (expected `{form}`)"),
+                    )
+                }
+            });
+        }
+        if let Some(l) = rest.strip_prefix("unattaches ") {
+            return eot_only(Statement::Unattach {
+                player,
+                equipment: self.label(line, l)?,
+            });
+        }
+        if let Some(body) = rest.strip_prefix("puts ") {
+            return eot_only(self.put(line, body, Some(player))?);
+        }
+        if let Some(l) = rest.strip_prefix("sacrifices ") {
+            return eot_only(Statement::Sacrifice {
+                player,
+                card: self.label(line, l)?,
+            });
+        }
+        if let Some(l) = rest.strip_prefix("gains control of ") {
+            return Ok(Statement::Modify {
+                card: self.label(line, l)?,
+                change: Change::Control(player),
+                until_end_of_turn,
+            });
+        }
+        for (verb, gain) in [("gains ", true), ("loses ", false)] {
+            if let Some(n) = rest
+                .strip_prefix(verb)
+                .and_then(|r| r.strip_suffix(" life"))
+            {
+                let Some(amount) = number::<i32>(n).filter(|v| *v >= 0) else {
+                    return self.err(line, format!("expected a number of life, found `{n}`"));
+                };
+                return eot_only(if gain {
+                    Statement::GainLife { player, amount }
+                } else {
+                    Statement::LoseLife { player, amount }
+                });
+            }
+        }
+        let subject = self.players[player].to_lowercase();
+        self.unknown_verb(line, s, &subject)
+    }
+
+    /// `L onto the battlefield [under P's control] [attached to T]` after `put`/`puts`.
+    pub(super) fn put(&self, line: usize, body: &str, by: Option<PlayerId>) -> R<Statement> {
+        let body = body.trim();
+        if let Some((what, l)) = body
+            .split_once(" counters on ")
+            .or_else(|| body.split_once(" counter on "))
+        {
+            let (kind, amount) = self.counters(line, &format!("{what} counters"))?;
+            return Ok(Statement::PutCounters {
+                card: self.label(line, l)?,
+                kind,
+                amount,
+            });
+        }
+        let Some((l, rest)) = body.split_once(" onto the battlefield") else {
+            return self.err(line, "expected `put LABEL onto the battlefield [under NAME's control] [attached to TARGET]` or `put N KIND counters on LABEL`");
+        };
+        let card = self.label(line, l)?;
+        let mut rest = rest.trim();
+        let mut under = by;
+        if let Some(r) = rest.strip_prefix("under ") {
+            let Some((p, after)) = r.split_once("'s control") else {
+                return self.err(line, "expected `under NAME's control`");
+            };
+            under = Some(self.player(line, p)?);
+            rest = after.trim();
+        }
+        let attached_to = match rest.strip_prefix("attached to ") {
+            Some(t) => Some(self.target(line, t)?),
+            None if rest.is_empty() => None,
+            None => {
+                return self.err(line, format!("expected `attached to LABEL` or nothing after `onto the battlefield`, found `{rest}`"))
+            }
+        };
+        Ok(Statement::PutOntoBattlefield {
+            card,
+            under,
+            attached_to,
+        })
+    }
+
+    /// `N KIND counters` → (kind, N).
+    pub(super) fn counters(&self, line: usize, what: &str) -> R<(CounterKind, i32)> {
+        let words: Vec<&str> = what.split_whitespace().collect();
+        let (n, kind) = match words.as_slice() {
+            ["a", k, "counter"] => ("1", *k),
+            [n, k, "counters" | "counter"] => (*n, *k),
+            [k, "counter" | "counters"] => ("1", *k),
+            _ => return self.err(line, format!("expected `N KIND counters` (KIND: +1/+1, -1/-1, loyalty, defense), found `{what}`")),
+        };
+        let Some(n) = number::<i32>(n).filter(|v| *v >= 0) else {
+            return self.err(line, format!("expected a number of counters, found `{n}`"));
+        };
+        match CounterKind::parse(kind) {
+            Some(k) => Ok((k, n)),
+            None => self.err(
+                line,
+                format!("unknown counter `{kind}` (expected +1/+1, -1/-1, loyalty or defense)"),
+            ),
+        }
+    }
+
+    pub(super) fn label_statement(
+        &self,
+        line: usize,
+        s: &str,
+        card: CardId,
+        subject: &str,
+        rest: &str,
+        until_end_of_turn: bool,
+    ) -> R<Statement> {
+        let modify = |change: Change| -> R<Statement> {
+            Ok(Statement::Modify {
+                card,
+                change,
+                until_end_of_turn,
+            })
+        };
+        if rest == "stops being a creature" {
+            return modify(Change::StopsBeingCreature);
+        }
+        if let Some(body) = rest.strip_prefix("becomes ") {
+            let body = body
+                .strip_prefix("a ")
+                .or_else(|| body.strip_prefix("an "))
+                .unwrap_or(body)
+                .trim();
+            let (types, pt) = match body.rsplit_once(' ') {
+                Some((t, last)) if last.contains('/') => match PowerToughness::parse(last) {
+                    Some(pt) => (t.trim(), Some(pt)),
+                    None => {
+                        return self.err(
+                            line,
+                            format!("bad P/T `{last}` (expected power/toughness like 2/3)"),
+                        )
+                    }
+                },
+                _ if body.contains('/') && !body.contains(' ') => match PowerToughness::parse(body)
+                {
+                    Some(pt) => ("creature", Some(pt)),
+                    None => {
+                        return self.err(
+                            line,
+                            format!("bad P/T `{body}` (expected power/toughness like 2/3)"),
+                        )
+                    }
+                },
+                _ => (body, None),
+            };
+            let types = types
+                .strip_suffix(" in addition to its other types")
+                .unwrap_or(types);
+            if types == "creature" {
+                return modify(Change::BecomesCreature(pt));
+            }
+            return match TypeLine::parse(types) {
+                Ok(t) => modify(Change::BecomesTypes(t, pt)),
+                Err(e) => self.err(line, e),
+            };
+        }
+        if let Some(sub) = rest.strip_prefix("loses subtype ") {
+            return modify(Change::LosesSubtype(sub.trim().to_string()));
+        }
+        if let Some(sub) = rest.strip_prefix("gains subtype ") {
+            return modify(Change::GainsSubtype(sub.trim().to_string()));
+        }
+        for (verb, gains) in [("gains ", true), ("loses ", false)] {
+            if let Some(a) = rest.strip_prefix(verb) {
+                let ability = match a.trim() {
+                    "hexproof" => Ability::Hexproof,
+                    "shroud" => Ability::Shroud,
+                    "indestructible" => Ability::Indestructible,
+                    "haste" => Ability::Haste,
+                    "flash" => Ability::Flash,
+                    "reconfigure" => Ability::Reconfigure(None),
+                    "equip" => Ability::Equip(None),
+                    "can't be enchanted by other auras" => Ability::CantBeEnchantedByOtherAuras,
+                    other => match other.strip_prefix("protection from ").and_then(Quality::parse) {
+                        Some(q) => Ability::Protection(q),
+                        None => {
+                            return self.err(line, format!("unknown ability `{other}` (expected protection from Q, hexproof, shroud, indestructible or haste)"))
+                        }
+                    },
+                };
+                return modify(if gains {
+                    Change::Gains(ability)
+                } else {
+                    Change::Loses(ability)
+                });
+            }
+        }
+        if let Some(pt) = rest.strip_prefix("gets ") {
+            return match PowerToughness::parse(pt.trim()) {
+                Some(pt) => modify(Change::Gets(pt)),
+                None => self.err(
+                    line,
+                    format!("expected `gets +N/+N` or `gets -N/-N`, found `gets {pt}`"),
+                ),
+            };
+        }
+        if until_end_of_turn {
+            return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
+        }
+        if let Some(r) = rest.strip_prefix("is dealt ") {
+            let (r, source) = match r.rsplit_once(" damage by ") {
+                Some((n, m)) => (format!("{n} damage"), Some(self.label(line, m)?)),
+                None => (r.to_string(), None),
+            };
+            if let Some(n) = r.strip_suffix(" damage") {
+                let Some(amount) = number::<i32>(n).filter(|v| *v >= 0) else {
+                    return self.err(line, format!("expected a number of damage, found `{n}`"));
+                };
+                return Ok(Statement::Damage {
+                    card,
+                    amount,
+                    source,
+                });
+            }
+            return self.err(
+                line,
+                "expected `L is dealt N damage` or `L is dealt N damage by M`",
+            );
+        }
+        self.unknown_verb(line, s, subject)
+    }
+}

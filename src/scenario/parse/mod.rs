@@ -1,0 +1,380 @@
+//! The reader of scenario files (format version 1, `scenario-format.md`): Markdown read
+//! with pulldown-cmark into sections of list items, each item one statement with its line
+//! number; then the `Game` section, every object, the actions and the expectations are
+//! read into a validated [`Scenario`]. Every error names the file, the line and what was
+//! expected.
+
+use std::collections::HashMap;
+
+use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
+
+use crate::model::RuleNumber;
+
+mod actions;
+mod expect;
+mod setup;
+
+use super::card::{Ability, Characteristics, Color, Enchant, PowerToughness, Quality, TypeLine};
+use super::statement::{
+    ActionItem, CardId, CardSpec, Change, Claim, CounterKind, Expectation, PlayerId, Scenario,
+    Setup, Statement, Step, Target, Zone,
+};
+
+/// Why a scenario could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct ParseError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// The sections a scenario may have.
+pub const SECTIONS: [&str; 10] = [
+    "Game",
+    "Battlefield",
+    "Hand",
+    "Graveyard",
+    "Library",
+    "Exile",
+    "Command",
+    "Stack",
+    "Actions",
+    "Expect",
+];
+
+/// The keys of the `Game` section.
+pub const GAME_KEYS: [&str; 8] = [
+    "players",
+    "turn",
+    "step",
+    "priority",
+    "rules",
+    "life",
+    "lands played",
+    "extra land plays",
+];
+
+/// The verbs of `Actions`, as an unknown verb's error lists them.
+pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, counter, return, becomes, stops being a creature, gains, loses, gets, is dealt N damage [by M], go to, next turn";
+
+/// The attributes of an object line.
+pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting";
+
+/// Reads a scenario. `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<Scenario, ParseError> {
+    let doc = collect(file, text)?;
+    Reader::new(file, doc)?.read()
+}
+
+struct RawItem {
+    line: usize,
+    text: String,
+}
+
+struct RawSection {
+    /// Canonical name from [`SECTIONS`].
+    name: &'static str,
+    line: usize,
+    items: Vec<RawItem>,
+}
+
+struct Document {
+    title: String,
+    prose: Vec<String>,
+    sections: Vec<RawSection>,
+}
+
+fn line_of(starts: &[usize], offset: usize) -> usize {
+    match starts.binary_search(&offset) {
+        Ok(i) => i + 1,
+        Err(i) => i.max(1),
+    }
+}
+
+/// Markdown → title, prose and the items of each section, with their lines.
+fn collect(file: &str, text: &str) -> Result<Document, ParseError> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    let mut doc = Document {
+        title: String::new(),
+        prose: Vec::new(),
+        sections: Vec::new(),
+    };
+    let mut heading: Option<(HeadingLevel, usize, String)> = None;
+    // Open items: (index into the current section's items, text so far).
+    let mut open_items: Vec<(usize, String)> = Vec::new();
+    let mut paragraph: Option<String> = None;
+    let mut have_title = false;
+    let mut in_code_block = false;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        let line = line_of(&starts, range.start);
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                heading = Some((level, line, String::new()));
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let Some((level, hline, htext)) = heading.take() else {
+                    continue;
+                };
+                let htext = htext.trim().to_string();
+                match level {
+                    HeadingLevel::H1 if !have_title => {
+                        have_title = true;
+                        doc.title = htext;
+                    }
+                    HeadingLevel::H2 => {
+                        let lower = htext.to_lowercase();
+                        let lower = lower.trim_end_matches(':').trim();
+                        let Some(name) = SECTIONS.iter().find(|s| s.to_lowercase() == lower) else {
+                            return Err(ParseError {
+                                file: file.to_string(),
+                                line: hline,
+                                message: format!(
+                                    "unknown section `{htext}` (expected one of: {})",
+                                    SECTIONS.join(", ")
+                                ),
+                            });
+                        };
+                        if doc.sections.iter().any(|s| s.name == *name) {
+                            return Err(ParseError {
+                                file: file.to_string(),
+                                line: hline,
+                                message: format!(
+                                    "section `{name}` appears twice (expected each section once)"
+                                ),
+                            });
+                        }
+                        doc.sections.push(RawSection {
+                            name,
+                            line: hline,
+                            items: Vec::new(),
+                        });
+                    }
+                    _ => doc.prose.push(htext),
+                }
+            }
+            Event::Start(Tag::Item) => {
+                if let Some(section) = doc.sections.last_mut() {
+                    section.items.push(RawItem {
+                        line,
+                        text: String::new(),
+                    });
+                    open_items.push((section.items.len() - 1, String::new()));
+                } else {
+                    open_items.push((usize::MAX, String::new()));
+                }
+            }
+            Event::End(TagEnd::Item) => {
+                if let Some((idx, t)) = open_items.pop() {
+                    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+                    match doc.sections.last_mut().and_then(|s| s.items.get_mut(idx)) {
+                        Some(item) => item.text = t,
+                        None => doc.prose.push(t),
+                    }
+                }
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            Event::Start(Tag::Paragraph) if open_items.is_empty() && heading.is_none() => {
+                paragraph = Some(String::new());
+            }
+            Event::End(TagEnd::Paragraph) => {
+                if open_items.is_empty() {
+                    if let Some(p) = paragraph.take() {
+                        let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
+                        if !p.is_empty() {
+                            doc.prose.push(p);
+                        }
+                    }
+                } else if let Some((_, t)) = open_items.last_mut() {
+                    t.push(' ');
+                }
+            }
+            Event::Text(s) | Event::Code(s) => {
+                if in_code_block && open_items.is_empty() {
+                    continue;
+                }
+                if let Some((_, _, h)) = heading.as_mut() {
+                    h.push_str(&s);
+                } else if let Some((_, t)) = open_items.last_mut() {
+                    t.push_str(&s);
+                } else if let Some(p) = paragraph.as_mut() {
+                    p.push_str(&s);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some((_, t)) = open_items.last_mut() {
+                    t.push(' ');
+                } else if let Some(p) = paragraph.as_mut() {
+                    p.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(doc)
+}
+
+/// Dashes and quotes as the contract accepts them: `--` and ` - ` for `—`, curly quotes
+/// and apostrophes for straight ones; white space collapsed; a final period dropped.
+pub(crate) fn normalize(text: &str) -> String {
+    let t = text
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .replace(['\u{201c}', '\u{201d}'], "\"")
+        .replace('\u{2013}', "—")
+        .replace("--", "—")
+        .replace(" - ", " — ");
+    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let t = t.trim();
+    t.strip_suffix('.').unwrap_or(t).trim_end().to_string()
+}
+
+struct Reader<'a> {
+    file: &'a str,
+    doc: Document,
+    players: Vec<String>,
+    labels: HashMap<String, CardId>,
+}
+
+type R<T> = Result<T, ParseError>;
+
+fn is_label(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
+fn number<T: std::str::FromStr>(s: &str) -> Option<T> {
+    let s = s.trim();
+    if s.is_empty() || s.len() > 9 {
+        return None;
+    }
+    s.parse().ok()
+}
+
+impl<'a> Reader<'a> {
+    fn new(file: &'a str, doc: Document) -> R<Reader<'a>> {
+        Ok(Reader {
+            file,
+            doc,
+            players: Vec::new(),
+            labels: HashMap::new(),
+        })
+    }
+
+    fn err<T>(&self, line: usize, message: impl Into<String>) -> R<T> {
+        Err(ParseError {
+            file: self.file.to_string(),
+            line,
+            message: message.into(),
+        })
+    }
+
+    fn section(&self, name: &str) -> Option<&RawSection> {
+        self.doc.sections.iter().find(|s| s.name == name)
+    }
+
+    fn read(mut self) -> R<Scenario> {
+        let mut setup = self.read_game()?;
+        self.read_objects(&mut setup)?;
+        let actions = self.read_actions()?;
+        let expectations = self.read_expectations(actions.len())?;
+        Ok(Scenario {
+            file: self.file.to_string(),
+            title: std::mem::take(&mut self.doc.title),
+            prose: std::mem::take(&mut self.doc.prose),
+            setup,
+            actions,
+            expectations,
+        })
+    }
+
+    fn players_list(&self) -> String {
+        self.players.join(", ")
+    }
+
+    /// A player by name (case-insensitive).
+    fn player(&self, line: usize, name: &str) -> R<PlayerId> {
+        let name = name.trim();
+        let name = name.strip_prefix("player ").unwrap_or(name);
+        match self
+            .players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+        {
+            Some(i) => Ok(i),
+            None => self.err(
+                line,
+                format!(
+                    "`{name}` is not a player (expected one of: {})",
+                    self.players_list()
+                ),
+            ),
+        }
+    }
+
+    /// The player whose name starts `s` (followed by a space, `'s` or the end): the
+    /// player and the rest.
+    fn player_prefix<'s>(&self, s: &'s str) -> Option<(PlayerId, &'s str)> {
+        let mut best: Option<(PlayerId, &'s str, usize)> = None;
+        for (i, p) in self.players.iter().enumerate() {
+            let p = p.to_lowercase();
+            if let Some(rest) = s.strip_prefix(p.as_str()) {
+                if (rest.is_empty() || rest.starts_with(' ') || rest.starts_with("'s"))
+                    && best.is_none_or(|(_, _, len)| p.len() > len)
+                {
+                    best = Some((i, rest, p.len()));
+                }
+            }
+        }
+        best.map(|(i, rest, _)| (i, rest))
+    }
+
+    fn label(&self, line: usize, word: &str) -> R<CardId> {
+        let word = word.trim();
+        match self.labels.get(word) {
+            Some(&id) => Ok(id),
+            None if is_label(word) => self.err(
+                line,
+                format!("label `{word}` is not defined (expected a label from a zone section such as `## Battlefield`)"),
+            ),
+            None => self.err(line, format!("expected a label, found `{word}`")),
+        }
+    }
+
+    /// A label or `player NAME`.
+    fn target(&self, line: usize, word: &str) -> R<Target> {
+        let word = word.trim();
+        if let Some(name) = word.strip_prefix("player ") {
+            return Ok(Target::Player(self.player(line, name)?));
+        }
+        if !self.labels.contains_key(word) {
+            if let Ok(p) = self.player(line, word) {
+                return Ok(Target::Player(p));
+            }
+        }
+        Ok(Target::Card(self.label(line, word)?))
+    }
+}
+
+fn unreachable_statement() -> Statement {
+    Statement::NextTurn
+}
+
+/// `2026-01-16`, `2011-07-15-s3`, or a prefix of one (`2011`, `2011-07`).
+fn is_revision_spec(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 4 || !b[..4].iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_')
+}
+
+/// `: did you mean `creature`?` when a word of `text` is a misspelling of a known word.
+fn typo_hint(text: &str) -> String {
+    text.split_whitespace()
+        .find_map(|w| super::card::near_miss(w).map(|k| format!(" (`{w}`: did you mean `{k}`?)")))
+        .unwrap_or_default()
+}
