@@ -20,6 +20,10 @@
 //!   `ability` when `ability` does; two halves that are words of their own keep the
 //!   hyphen, anything else loses it.
 //!
+//! `pdftotext` already joins words hyphenated at a line's end, dropping the hyphen even
+//! of a compound (`text-changing` → `textchanging`): a word spelt so once that the
+//! document spells with its hyphen elsewhere gets it back.
+//!
 //! Line numbers in later warnings are those of the joined text, as for an HTML page.
 
 use std::collections::{HashMap, HashSet};
@@ -97,7 +101,67 @@ pub(crate) fn unpaginate(text: &str) -> Option<String> {
     }
     let stripped: Vec<String> = strip_contents_tails(&items);
     let width = full_width(&stripped, &items);
-    Some(join(&items, &stripped, width))
+    Some(restore_hyphens(&join(&items, &stripped, width)))
+}
+
+/// `pdftotext` itself joins a word hyphenated at a line's end and drops the hyphen,
+/// compounds too (`text-` + `changing` → `textchanging`). A word spelt so only once,
+/// whose letters the document spells elsewhere with more hyphens (`text-changing`), is
+/// given that spelling back.
+fn restore_hyphens(text: &str) -> String {
+    let is_word_char = |c: char| c.is_alphabetic() || c == '-';
+    let words = |text: &'_ str| -> Vec<(usize, usize)> {
+        let mut spans = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (start, is_word_char(c)) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    let word = text[s..i].trim_matches('-');
+                    let lead = text[s..i].len() - text[s..i].trim_start_matches('-').len();
+                    if !word.is_empty() {
+                        spans.push((s + lead, s + lead + word.len()));
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        spans
+    };
+    let spans = words(text);
+    let mut spellings: HashMap<String, HashMap<&str, usize>> = HashMap::new();
+    for &(s, e) in &spans {
+        let word = &text[s..e];
+        *spellings
+            .entry(word.replace('-', ""))
+            .or_default()
+            .entry(word)
+            .or_default() += 1;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(s, e) in &spans {
+        let word = &text[s..e];
+        let Some(forms) = spellings.get(&word.replace('-', "")) else {
+            continue;
+        };
+        let hyphens = word.matches('-').count();
+        let better = forms
+            .iter()
+            .filter(|(form, _)| form.matches('-').count() > hyphens)
+            .max_by_key(|(form, n)| (**n, std::cmp::Reverse(**form)));
+        if let (Some((form, _)), Some(1)) = (better, forms.get(word)) {
+            out.push_str(&text[at..s]);
+            out.push_str(form);
+            at = e;
+        }
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// A line's shape for telling furniture: digits as `#`, lower case, spaces collapsed.
@@ -466,6 +530,14 @@ mod tests {
             704.5a If a player has 0 or less life, that player loses the game. This is a state-based action that the game checks whenever a player would receive priority.\n\n\
             704.5b If a player attempted to draw a card from a library with no cards in it since the last time state-based actions were checked, that player loses the game. Its ability resolves.\n\n\
             704.5c If a player has ten or more poison counters, that player loses the game.\n"
+        );
+    }
+
+    #[test]
+    fn compounds_pdftotext_closed_get_their_hyphens_back() {
+        assert_eq!(
+            restore_hyphens("text-changing effects; a textchanging effect; leavesthe-battlefield and leaves-the-battlefield; nonrepetitive"),
+            "text-changing effects; a text-changing effect; leaves-the-battlefield and leaves-the-battlefield; nonrepetitive"
         );
     }
 
