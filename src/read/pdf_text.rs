@@ -21,8 +21,8 @@
 //!   hyphen, anything else loses it.
 //!
 //! `pdftotext` already joins words hyphenated at a line's end, dropping the hyphen even
-//! of a compound (`text-changing` → `textchanging`): a word spelt so once that the
-//! document spells with its hyphen elsewhere gets it back.
+//! of a compound (`text-changing` → `textchanging`): a word that the document spells
+//! at least as often with its hyphen gets it back.
 //!
 //! Line numbers in later warnings are those of the joined text, as for an HTML page.
 
@@ -105,9 +105,9 @@ pub(crate) fn unpaginate(text: &str) -> Option<String> {
 }
 
 /// `pdftotext` itself joins a word hyphenated at a line's end and drops the hyphen,
-/// compounds too (`text-` + `changing` → `textchanging`). A word spelt so only once,
-/// whose letters the document spells elsewhere with more hyphens (`text-changing`), is
-/// given that spelling back.
+/// compounds too (`text-` + `changing` → `textchanging`). A word whose letters the
+/// document spells at least as often with more hyphens (`text-changing`) is given that
+/// spelling back.
 fn restore_hyphens(text: &str) -> String {
     let is_word_char = |c: char| c.is_alphabetic() || c == '-';
     let words = |text: &'_ str| -> Vec<(usize, usize)> {
@@ -154,7 +154,8 @@ fn restore_hyphens(text: &str) -> String {
             .iter()
             .filter(|(form, _)| form.matches('-').count() > hyphens)
             .max_by_key(|(form, n)| (**n, std::cmp::Reverse(**form)));
-        if let (Some((form, _)), Some(1)) = (better, forms.get(word)) {
+        let closed = forms.get(word).copied().unwrap_or(0);
+        if let Some((form, _)) = better.filter(|(_, n)| **n >= closed) {
             out.push_str(&text[at..s]);
             out.push_str(form);
             at = e;
@@ -536,8 +537,8 @@ mod tests {
     #[test]
     fn compounds_pdftotext_closed_get_their_hyphens_back() {
         assert_eq!(
-            restore_hyphens("text-changing effects; a textchanging effect; leavesthe-battlefield and leaves-the-battlefield; nonrepetitive"),
-            "text-changing effects; a text-changing effect; leaves-the-battlefield and leaves-the-battlefield; nonrepetitive"
+            restore_hyphens("text-changing effects; a textchanging effect; leavesthe-battlefield and leaves-the-battlefield; nonrepetitive; noncreature, noncreature and non-creature"),
+            "text-changing effects; a text-changing effect; leaves-the-battlefield and leaves-the-battlefield; nonrepetitive; noncreature, noncreature and non-creature"
         );
     }
 
