@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     let library = Library::embedded_only();
     if let Ok(s3) = library.load("2026-01-16-s3") {
         c.bench_function("site of the embedded section 3", |b| {
-            b.iter(|| html::site(black_box(&s3), None, "bench"))
+            b.iter(|| html::site(black_box(&s3), None, None, "bench"))
         });
     }
     let Some(dir) = common::corpus_dir() else {
@@ -32,11 +32,11 @@ fn bench(c: &mut Criterion) {
         return;
     };
     c.bench_function("site of 2026-01-16", |b| {
-        b.iter(|| html::site(black_box(&new), None, "bench"))
+        b.iter(|| html::site(black_box(&new), None, None, "bench"))
     });
     let changes = diff::pair(&old, &new, &Options::default());
     c.bench_function("site of 2026-01-16 with the diff from 2025-11-14", |b| {
-        b.iter(|| html::site(black_box(&new), Some(&changes), "bench"))
+        b.iter(|| html::site(black_box(&new), Some(&changes), None, "bench"))
     });
 }
 

@@ -89,20 +89,22 @@ fn parse_limit(s: &str) -> Result<usize, String> {
     }
 }
 
-/// Flags every command takes.
-#[derive(Debug, Args, Clone)]
+/// Flags every command that reads the rules takes, before or after the command's name
+/// (`arbiter --json rule 303.4c`, `arbiter rule 303.4c --json`). `completions` and `man`,
+/// which print a file to save, take none, and their `--help` lists none.
+#[derive(Debug, Args, Clone, Default)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// When to colour the output (NO_COLOR is honoured by `auto`).
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
     /// Print one JSON document instead of text.
-    #[arg(short, long, global = true)]
+    #[arg(short, long)]
     pub json: bool,
 
     /// Never send long output through a pager ($ARBITER_PAGER, $PAGER or `less -FRX`).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub no_pager: bool,
 
     /// The index folder (else $ARBITER_INDEX, else index/ of the checkout, else the
@@ -110,18 +112,70 @@ pub struct GlobalArgs {
     #[arg(
         long,
         value_name = "DIR",
-        global = true,
         env = "ARBITER_INDEX",
         hide_env_values = true
     )]
     pub index: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum ColorChoice {
+    #[default]
     Auto,
     Always,
     Never,
+}
+
+impl Cli {
+    /// The flags of [`GlobalArgs`] as given before the command's name or after it (after
+    /// it wins for `--color` and `--index`).
+    pub fn options(&self) -> GlobalArgs {
+        let Some(after) = self.command.as_ref().and_then(Command::global) else {
+            return self.global.clone();
+        };
+        let before = &self.global;
+        GlobalArgs {
+            color: match after.color {
+                ColorChoice::Auto => before.color,
+                chosen => chosen,
+            },
+            json: before.json || after.json,
+            no_pager: before.no_pager || after.no_pager,
+            index: after.index.clone().or_else(|| before.index.clone()),
+        }
+    }
+}
+
+impl Command {
+    /// The command's own [`GlobalArgs`]; `None` for `completions` and `man`.
+    pub fn global(&self) -> Option<&GlobalArgs> {
+        match self {
+            Command::Rule { global, .. }
+            | Command::Revisions { global, .. }
+            | Command::Ingest { global, .. }
+            | Command::Fetch { global, .. }
+            | Command::Search { global, .. }
+            | Command::Define { global, .. }
+            | Command::Diff { global, .. }
+            | Command::History { global, .. }
+            | Command::Check { global, .. }
+            | Command::Export(ExportArgs {
+                format: ExportFormat::Html { global, .. },
+            }) => Some(global),
+            Command::Completions(_) | Command::Man => None,
+        }
+    }
+}
+
+impl ColorChoice {
+    /// `Some` when the choice is made (`always`, `never`), `None` for `auto`.
+    pub fn forced(self) -> Option<bool> {
+        match self {
+            ColorChoice::Auto => None,
+            ColorChoice::Always => Some(true),
+            ColorChoice::Never => Some(false),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -132,60 +186,105 @@ Examples:
   arbiter rule 303.4c
   arbiter rule 303.4 --json
   arbiter rule 212.2g --rev 2008")]
-    Rule(RuleArgs),
+    Rule {
+        #[command(flatten)]
+        args: RuleArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// List the revisions arbiter knows: embedded and ingested.
     #[command(after_help = "\
 Examples:
   arbiter revisions
   arbiter revisions --json")]
-    Revisions,
+    Revisions {
+        #[command(flatten)]
+        args: RevisionsArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Read rules files of any shape and add them to the index.
     #[command(after_help = "\
 Examples:
   arbiter ingest ../shared/corpus/*.txt
   arbiter ingest draft.txt --id 2026-06-01-draft
   arbiter ingest cr-2026-04-17.txt --replace")]
-    Ingest(IngestArgs),
+    Ingest {
+        #[command(flatten)]
+        args: IngestArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Download the current rules text from the publisher, check it, and ingest it.
     #[command(after_help = "\
 Examples:
   arbiter fetch
   arbiter fetch \"https://media.wizards.com/2026/downloads/MagicCompRules 20260417.txt\"
   arbiter fetch https://example.org/rules-page --timeout 10 --json")]
-    Fetch(FetchArgs),
+    Fetch {
+        #[command(flatten)]
+        args: FetchArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Full-text search of the rules, ranked by relevance.
     #[command(after_help = "\
 Examples:
   arbiter search \"can I equip an opponent's creature\"
   arbiter search legend rule --all-revisions
   arbiter search deathtouch --section 7 --limit 3")]
-    Search(SearchArgs),
+    Search {
+        #[command(flatten)]
+        args: SearchArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Look a term up in the glossary.
     #[command(after_help = "\
 Examples:
   arbiter define \"equipped creature\"
   arbiter define deathtouch --json")]
-    Define(DefineArgs),
+    Define {
+        #[command(flatten)]
+        args: DefineArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Compare two revisions rule by rule.
     #[command(after_help = "\
 Examples:
   arbiter diff 2011-07-15 2026-01-16 --section 3
   arbiter diff 2017 2018 --ignore-wording
   arbiter diff 2024-04-12 2024-06-07 --markdown")]
-    Diff(DiffArgs),
+    Diff {
+        #[command(flatten)]
+        args: DiffArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Follow one rule through every revision, renumbering included.
     #[command(after_help = "\
 Examples:
   arbiter history 704.5j
   arbiter history 420.5e --rev 2008-02-01")]
-    History(HistoryArgs),
+    History {
+        #[command(flatten)]
+        args: HistoryArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Play scenario files under the rules of a revision and check their expectations.
     #[command(after_help = "\
 Examples:
   arbiter check tests/check/protection-example.md
   arbiter check tests/scenarios/
   arbiter check my-board.md --explain")]
-    Check(CheckArgs),
+    Check {
+        #[command(flatten)]
+        args: CheckArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Write the rules as a static, offline website.
     #[command(after_help = "\
 Examples:
@@ -206,6 +305,14 @@ Examples:
   arbiter man | man -l -
   arbiter man > /usr/local/share/man/man1/arbiter.1")]
     Man,
+}
+
+#[derive(Debug, Args, Default)]
+pub struct RevisionsArgs {
+    /// Only the ids, newest first, one a line: what the shell completions offer for a
+    /// revision (hidden: a script's interface, not a reader's).
+    #[arg(long, hide = true)]
+    pub ids: bool,
 }
 
 #[derive(Debug, Args)]
@@ -345,7 +452,12 @@ Examples:
   arbiter export html --rev 1999 site-1999/
   arbiter export html --diff 2025-11-14 2026-01-16 site/
   arbiter export html site/ --force --json")]
-    Html(ExportHtmlArgs),
+    Html {
+        #[command(flatten)]
+        args: ExportHtmlArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
 }
 
 #[derive(Debug, Args)]

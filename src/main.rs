@@ -23,10 +23,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    let options = cli.options();
     let ctx = Context {
-        style: Style::decide(cli.global.color),
-        json: cli.global.json,
-        index: cli.global.index.clone(),
+        style: Style::decide(options.color.forced()),
+        json: options.json,
+        index: options.index,
     };
     if !ctx.json && std::io::stdout().is_terminal() {
         output::fit_to(terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)));

@@ -39,7 +39,13 @@ pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         ));
     }
     let matches = glossary::lookup(&revision.glossary, &term, LIMIT);
-    render::print(&term, &revision, &matches, ctx)?;
+    render::print(
+        &mut crate::output::stdout(),
+        &term,
+        &revision,
+        &matches,
+        ctx.render(),
+    )?;
     Ok(if matches.is_empty() {
         Outcome::Negative
     } else {

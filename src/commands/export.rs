@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::{hint, Context, Outcome};
 use crate::cli::{ExportArgs, ExportFormat, ExportHtmlArgs};
-use crate::diff::{self, Options};
+use crate::diff::{self, Changes, Options};
 use crate::render::html::{self, Stats};
 
 /// The file that marks a folder as an arbiter export; it holds the export's summary.
@@ -23,7 +23,7 @@ pub const MARKER: &str = "arbiter-export.json";
 
 pub fn run(args: &ExportArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     match &args.format {
-        ExportFormat::Html(args) => run_html(args, ctx),
+        ExportFormat::Html { args, .. } => run_html(args, ctx),
     }
 }
 
@@ -71,8 +71,12 @@ fn run_html(args: &ExportHtmlArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
         None => None,
     };
+    let since = match &changes {
+        Some(c) if c.to == revision.id => None,
+        _ => since_previous(ctx, &library, &revision)?,
+    };
     let generator = format!("arbiter {}", env!("CARGO_PKG_VERSION"));
-    let site = html::site(&revision, changes.as_ref(), &generator);
+    let site = html::site(&revision, changes.as_ref(), since.as_ref(), &generator);
 
     let mut files: Vec<(String, String)> = site
         .files
@@ -101,6 +105,37 @@ fn run_html(args: &ExportHtmlArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         super::print(&report(&summary))?;
     }
     Ok(Outcome::Success)
+}
+
+/// The changes from the complete revision before `revision` (by date) to it, for the
+/// marks of what it changed; `None` when it is the first, or a fragment (whose rules
+/// would all read as new).
+fn since_previous(
+    ctx: &Context,
+    library: &crate::library::Library,
+    revision: &crate::model::Revision,
+) -> anyhow::Result<Option<Changes>> {
+    if !revision.complete {
+        return Ok(None);
+    }
+    let Some(previous) = library
+        .revisions()
+        .iter()
+        .filter(|info| info.complete && info.date < revision.date)
+        .max_by_key(|info| info.date)
+    else {
+        return Ok(None);
+    };
+    let previous = library.load(&previous.id)?;
+    let known = super::stored_lineage(ctx, library)
+        .map(|l| l.pairs(&previous.id, &revision.id))
+        .unwrap_or_default();
+    Ok(Some(diff::pair_with(
+        &previous,
+        revision,
+        &Options::default(),
+        &known,
+    )))
 }
 
 /// The summary for people.

@@ -109,7 +109,12 @@ pub fn run(args: &FetchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             _ => {}
         }
     }
-    render::print(&fetched, &summary, ctx)?;
+    render::print(
+        &mut crate::output::stdout(),
+        &fetched,
+        &summary,
+        ctx.render(),
+    )?;
     Ok(Outcome::Success)
 }
 

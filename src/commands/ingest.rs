@@ -35,7 +35,12 @@ pub fn run(args: &IngestArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     } else {
         render::Warnings::Counted
     };
-    render::print(&summary, warnings, ctx)?;
+    render::print(
+        &mut crate::output::stdout(),
+        &summary,
+        warnings,
+        ctx.render(),
+    )?;
     let failed = summary
         .reports
         .iter()

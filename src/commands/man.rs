@@ -6,7 +6,7 @@
 //! synopsis, description, options and examples (clap_mangen's own sections of the
 //! command, their headings dropped), then the EXAMPLES, EXIT STATUS and ENVIRONMENT parts
 //! of `arbiter --help` and the version. The global options are described once, at the
-//! top, not again under every command.
+//! top, not again under every command that takes them (all but `completions` and `man`).
 
 use clap::CommandFactory as _;
 use clap_mangen::roff::{roman, Roff};
@@ -42,13 +42,15 @@ pub fn page() -> std::io::Result<String> {
     heading(&mut out, "COMMANDS")?;
     let globals: Vec<String> = cli
         .get_arguments()
-        .filter(|a| a.is_global_set())
+        .filter(|a| is_global(a))
         .map(|a| a.get_id().to_string())
         .collect();
     for (name, sub) in commands_of(&cli, "arbiter") {
         let mut sub = sub.bin_name(&name);
         for id in globals.iter().map(String::as_str).chain(["help"]) {
-            sub = sub.mut_arg(id, |a| a.hide(true));
+            if sub.get_arguments().any(|a| a.get_id() == id) {
+                sub = sub.mut_arg(id, |a| a.hide(true));
+            }
         }
         let has_options = sub.get_arguments().any(|a| !a.is_hide_set());
         let man = Man::new(sub.clone());
@@ -73,6 +75,15 @@ pub fn page() -> std::io::Result<String> {
     man.render_version_section(&mut out)?;
     Ok(preamble_once(&String::from_utf8_lossy(&out)))
 }
+
+/// Whether an option is one of the flags most commands take (`--json`, `--index` …),
+/// described once at the top of the page.
+pub fn is_global(arg: &clap::Arg) -> bool {
+    arg.get_help_heading() == Some(GLOBAL_OPTIONS)
+}
+
+/// The heading of those options in `--help` (`cli::GlobalArgs`).
+pub const GLOBAL_OPTIONS: &str = "Global options";
 
 /// Every command to document, with its full name, nested ones (`arbiter export html`)
 /// after the command they belong to.

@@ -31,6 +31,16 @@ pub struct Context {
     pub index: Option<PathBuf>,
 }
 
+impl Context {
+    /// What a renderer needs of the command line.
+    pub fn render(&self) -> crate::render::Options {
+        crate::render::Options {
+            style: self.style,
+            json: self.json,
+        }
+    }
+}
+
 /// The embedded revisions and those ingested in the index this command line names
 /// (`--index`, `ARBITER_INDEX`, the checkout's `index/`, else the data directory).
 pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
@@ -82,10 +92,13 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
                     ));
                 }
                 run_command(
-                    Command::Rule(RuleArgs {
-                        number: words[0].clone(),
-                        rev: cli.rev,
-                    }),
+                    Command::Rule {
+                        args: RuleArgs {
+                            number: words[0].clone(),
+                            rev: cli.rev,
+                        },
+                        global: cli.global,
+                    },
                     ctx,
                 )
             } else if words.is_empty() {
@@ -95,13 +108,16 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
                 ))
             } else {
                 run_command(
-                    Command::Search(SearchArgs {
-                        query: words,
-                        rev: cli.rev,
-                        all_revisions: cli.all_revisions,
-                        section: cli.section,
-                        limit: cli.limit.unwrap_or(10),
-                    }),
+                    Command::Search {
+                        args: SearchArgs {
+                            query: words,
+                            rev: cli.rev,
+                            all_revisions: cli.all_revisions,
+                            section: cli.section,
+                            limit: cli.limit.unwrap_or(10),
+                        },
+                        global: cli.global,
+                    },
                     ctx,
                 )
             }
@@ -111,15 +127,15 @@ pub fn run(cli: Cli, ctx: &Context) -> anyhow::Result<Outcome> {
 
 fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
     match command {
-        Command::Rule(args) => rule::run(&args, ctx),
-        Command::Revisions => revisions::run(ctx),
-        Command::Ingest(args) => ingest::run(&args, ctx),
-        Command::Fetch(args) => fetch::run(&args, ctx),
-        Command::Search(args) => search::run(&args, ctx),
-        Command::Define(args) => define::run(&args, ctx),
-        Command::Diff(args) => diff::run(args, ctx),
-        Command::History(args) => history::run(args, ctx),
-        Command::Check(args) => check::run(&args, ctx),
+        Command::Rule { args, .. } => rule::run(&args, ctx),
+        Command::Revisions { args, .. } => revisions::run(&args, ctx),
+        Command::Ingest { args, .. } => ingest::run(&args, ctx),
+        Command::Fetch { args, .. } => fetch::run(&args, ctx),
+        Command::Search { args, .. } => search::run(&args, ctx),
+        Command::Define { args, .. } => define::run(&args, ctx),
+        Command::Diff { args, .. } => diff::run(args, ctx),
+        Command::History { args, .. } => history::run(args, ctx),
+        Command::Check { args, .. } => check::run(&args, ctx),
         Command::Export(args) => export::run(&args, ctx),
         Command::Completions(args) => completions::run(&args, ctx),
         Command::Man => man::run(ctx),
@@ -130,19 +146,20 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
 /// terminal. Commands that report progress (`ingest`) or print a file to be saved
 /// (`completions`, `man`) are not paged. `--json` is never paged.
 pub fn pages(cli: &Cli) -> bool {
-    !cli.global.json
-        && !cli.global.no_pager
+    let options = cli.options();
+    !options.json
+        && !options.no_pager
         && match &cli.command {
             None => true,
             Some(command) => matches!(
                 command,
-                Command::Rule(_)
-                    | Command::Revisions
-                    | Command::Search(_)
-                    | Command::Define(_)
-                    | Command::Diff(_)
-                    | Command::History(_)
-                    | Command::Check(_)
+                Command::Rule { .. }
+                    | Command::Revisions { .. }
+                    | Command::Search { .. }
+                    | Command::Define { .. }
+                    | Command::Diff { .. }
+                    | Command::History { .. }
+                    | Command::Check { .. }
             ),
         }
 }

@@ -19,7 +19,8 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let library = super::library(ctx)?;
     let info = library.resolve(args.rev.as_deref())?;
     let revision = library.load(&info.id)?;
-    let lineage = super::stored_lineage(ctx, &library);
+    // The lineage (a few MB) is read only when the answer uses it: not for `--json`.
+    let lineage = || super::stored_lineage(ctx, &library);
     match view(&revision, number) {
         Some(mut view) => {
             let mut out = crate::output::stdout();
@@ -27,15 +28,14 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                 let doc = serde_json::to_string_pretty(&rule::json(&view))?;
                 writeln!(out, "{doc}").context("writing the rule")?;
             } else {
-                view.last_change = lineage
-                    .as_ref()
-                    .and_then(|l| last_change(l, &revision.id, &number));
+                view.last_change = lineage().and_then(|l| last_change(&l, &revision.id, &number));
                 write!(out, "{}", rule::text(&view).write(ctx.style))
                     .context("writing the rule")?;
             }
             Ok(Outcome::Success)
         }
         None => {
+            let lineage = lineage();
             let elsewhere = elsewhere(lineage.as_ref(), &library, &number, &revision.id)?;
             let now_called = lineage.as_ref().and_then(|l| {
                 elsewhere.iter().find_map(|then| {

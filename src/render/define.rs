@@ -6,21 +6,21 @@ use std::io::Write;
 use colored::Colorize;
 use serde_json::json;
 
-use crate::commands::Context;
 use crate::index::glossary::Match;
 use crate::model::{Revision, RuleNumber};
+use crate::render::Options;
 
 /// Entries scoring this close to the best are shown in full too.
 const CLOSE: f32 = 0.02;
 
 pub fn print(
+    out: &mut impl Write,
     query: &str,
     revision: &Revision,
     matches: &[Match],
-    ctx: &Context,
+    options: Options,
 ) -> std::io::Result<()> {
-    let mut out = crate::output::stdout();
-    if ctx.json {
+    if options.json {
         let entries: Vec<_> = matches
             .iter()
             .map(|m| {
@@ -63,7 +63,7 @@ pub fn print(
         if m.entry.obsolete {
             name.push_str(" (Obsolete)");
         }
-        let name = if ctx.style.color {
+        let name = if options.style.color {
             name.bold().to_string()
         } else {
             name

@@ -6,9 +6,9 @@ use std::io::Write;
 use colored::Colorize;
 use serde_json::json;
 
-use crate::commands::Context;
 use crate::ingest::FileOutcome;
 use crate::render::ingest::{self, Summary};
+use crate::render::Options;
 
 /// The downloaded rules text file.
 #[derive(Debug, Clone)]
@@ -34,12 +34,16 @@ fn status(outcome: &FileOutcome) -> &'static str {
     }
 }
 
-pub fn print(fetched: &Fetched, summary: &Summary, ctx: &Context) -> std::io::Result<()> {
+pub fn print(
+    out: &mut impl Write,
+    fetched: &Fetched,
+    summary: &Summary,
+    options: Options,
+) -> std::io::Result<()> {
     for report in &summary.reports {
         ingest::warn_about_lines(report, ingest::Warnings::First20);
     }
-    let mut out = crate::output::stdout();
-    if ctx.json {
+    if options.json {
         let report = summary.reports.first();
         let warnings = report.and_then(|r| match &r.outcome {
             FileOutcome::Added { warnings, .. } | FileOutcome::Replaced { warnings, .. } => {

@@ -6,9 +6,9 @@ use std::io::Write;
 use colored::Colorize;
 use serde_json::json;
 
-use crate::commands::Context;
 pub use crate::ingest::Summary;
 use crate::ingest::{FileOutcome, FileReport};
+use crate::render::Options;
 
 /// The status word and the revision id of an outcome.
 fn status(outcome: &FileOutcome) -> (&'static str, Option<&str>) {
@@ -121,8 +121,12 @@ pub(crate) fn warn_about_lines(report: &FileReport, detail: Warnings) {
     }
 }
 
-pub fn print(summary: &Summary, warnings: Warnings, ctx: &Context) -> std::io::Result<()> {
-    let mut out = crate::output::stdout();
+pub fn print(
+    out: &mut impl Write,
+    summary: &Summary,
+    warnings: Warnings,
+    options: Options,
+) -> std::io::Result<()> {
     for report in &summary.reports {
         if let Some(p) = problem(report) {
             crate::output::eprintln(format_args!("arbiter: {p}"));
@@ -135,7 +139,7 @@ pub fn print(summary: &Summary, warnings: Warnings, ctx: &Context) -> std::io::R
     for damaged in &summary.damaged {
         crate::output::eprintln(format_args!("arbiter: {damaged}"));
     }
-    if ctx.json {
+    if options.json {
         let files: Vec<_> = summary
             .reports
             .iter()

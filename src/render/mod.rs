@@ -13,11 +13,8 @@ pub mod revisions;
 pub mod rule;
 pub mod search;
 pub mod text;
-pub mod wrap;
 
 use std::io::IsTerminal;
-
-use crate::cli::ColorChoice;
 
 /// Whether to colour, decided once from `--color`, `NO_COLOR` and whether stdout is a
 /// terminal.
@@ -27,16 +24,23 @@ pub struct Style {
 }
 
 impl Style {
-    pub fn decide(choice: ColorChoice) -> Style {
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-            }
-        };
+    /// `forced`: `Some` when `--color always|never` decided it, `None` for `auto` (colour
+    /// when stdout is a terminal and `NO_COLOR` is unset or empty).
+    pub fn decide(forced: Option<bool>) -> Style {
+        let color = forced.unwrap_or_else(|| {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        });
         colored::control::set_override(color);
         Style { color }
     }
+}
+
+/// How a renderer writes what it is given, decided once in `main` from the command line:
+/// renderers take result types, a writer and these, never the command's context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub style: Style,
+    /// `--json`: one JSON document instead of text.
+    pub json: bool,
 }

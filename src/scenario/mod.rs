@@ -17,6 +17,7 @@ pub mod engine;
 mod parse;
 mod play;
 mod statement;
+mod words;
 
 pub use card::{
     capitalize, Ability, CardType, Characteristics, Color, Enchant, PowerToughness, Quality,

@@ -8,8 +8,9 @@ use serde::Serialize;
 use crate::model::RuleNumber;
 
 use super::card::CardType;
-use super::engine::{Event, EventKind, Game};
+use super::engine::{Event, EventKind, Game, Happened};
 use super::statement::{Claim, Scenario, Target, Zone};
+use super::words;
 use super::{Citations, Cite, Rules};
 
 /// One action as played.
@@ -202,7 +203,11 @@ pub fn play(
         out
     };
     let mut warnings = Vec::new();
-    let unstable = game.pending_state_based_actions();
+    let unstable: Vec<String> = game
+        .pending_state_based_actions()
+        .iter()
+        .map(|e| words::event(&game, e))
+        .collect();
     if !unstable.is_empty() {
         warnings.push(format!(
             "the board as written is not stable; state-based actions are performed when action 1 is checked: {}",
@@ -224,19 +229,20 @@ pub fn play(
         for events in game.state_based_actions(choice) {
             round += 1;
             for e in events {
+                let text = words::event(game, &e);
                 timeline.push(TimelineEntry {
                     kind: "state-based action",
                     action,
                     legal: None,
                     round: Some(round),
-                    text: e.text.clone(),
+                    text: text.clone(),
                     cites: map(&e.cites),
                 });
                 sbas.push(SbaReport {
                     round,
                     after: after.clone(),
                     action,
-                    event: e.text.clone(),
+                    event: text,
                     cites: map(&e.cites),
                 });
                 log.push(Logged { event: e, action });
@@ -268,7 +274,10 @@ pub fn play(
                 Ok(events) => {
                     let cites: Vec<Cite> =
                         events.first().map(|e| e.cites.clone()).unwrap_or_default();
-                    let reason = events.first().map(|e| e.text.clone()).unwrap_or_default();
+                    let reason = events
+                        .first()
+                        .map(|e| words::event(&game, e))
+                        .unwrap_or_default();
                     (true, reason, cites, events)
                 }
                 Err(reasons) => {
@@ -278,8 +287,7 @@ pub fn play(
                     }
                     log.push(Logged {
                         event: Event {
-                            kind: EventKind::Refused,
-                            text: format!("action {} was refused", item.n),
+                            what: Happened::Refused { action: item.n },
                             cites: cs.clone(),
                             subjects: item.statement.subjects(),
                             state_based: false,
@@ -288,7 +296,11 @@ pub fn play(
                     });
                     let text = reasons
                         .iter()
-                        .map(|r| format!("{} ({})", r.text, map(&r.cites).join(", ")))
+                        .map(|r| match map(&r.cites) {
+                            // No counterpart in the chosen revision: say nothing.
+                            cs if cs.is_empty() => r.text.clone(),
+                            cs => format!("{} ({})", r.text, cs.join(", ")),
+                        })
                         .collect::<Vec<_>>()
                         .join("; ");
                     (false, text, cs, Vec::new())
@@ -311,18 +323,19 @@ pub fn play(
                 cites: Vec::new(),
             });
             for (k, e) in events.into_iter().enumerate() {
+                let text = words::event(&game, &e);
                 if k > 0 {
                     timeline.push(TimelineEntry {
                         kind: "event",
                         action: Some(item.n),
                         legal: None,
                         round: None,
-                        text: e.text.clone(),
+                        text: text.clone(),
                         cites: map(&e.cites),
                     });
                 }
                 report.events.push(EventReport {
-                    event: e.text.clone(),
+                    event: text,
                     cites: map(&e.cites),
                 });
                 log.push(Logged {
@@ -350,19 +363,23 @@ pub fn play(
         while !game.stack_is_empty() && guard < 1000 {
             guard += 1;
             let events = game.resolve_top();
-            let what = events.first().map(|e| e.text.clone()).unwrap_or_default();
+            let what = events
+                .first()
+                .map(|e| words::event(&game, e))
+                .unwrap_or_default();
             for e in events {
+                let text = words::event(&game, &e);
                 timeline.push(TimelineEntry {
                     kind: "event",
                     action: Some(items[last].n),
                     legal: None,
                     round: None,
-                    text: e.text.clone(),
+                    text: text.clone(),
                     cites: map(&e.cites),
                 });
                 if let Some(r) = actions.last_mut() {
                     r.events.push(EventReport {
-                        event: e.text.clone(),
+                        event: text,
                         cites: map(&e.cites),
                     });
                 }
@@ -741,7 +758,7 @@ fn check(
         .iter()
         .filter(|l| l.event.subjects.contains(&subject))
         .collect();
-    let at = about.iter().rposition(|l| kinds.contains(&l.event.kind));
+    let at = about.iter().rposition(|l| kinds.contains(&l.event.kind()));
     let decisive = at.map(|i| about[i]);
     let mut cited: Vec<String> = match decisive {
         Some(l) => map(&l.event.cites),
@@ -750,7 +767,7 @@ fn check(
     // An action refused, or an attempted change that did nothing, since then: its rules
     // are evidence for the outcome it failed to change.
     for l in &about[at.map_or(0, |i| i + 1)..] {
-        if matches!(l.event.kind, EventKind::Refused | EventKind::Note) {
+        if matches!(l.event.kind(), EventKind::Refused | EventKind::Note) {
             for c in map(&l.event.cites) {
                 if !cited.contains(&c) {
                     cited.push(c);
@@ -765,7 +782,9 @@ fn check(
         .map(|r| r.short())
         .collect();
     if missing.is_empty() {
-        let by = decisive.map(|l| l.event.text.clone()).unwrap_or_default();
+        let by = decisive
+            .map(|l| words::event(game, &l.event))
+            .unwrap_or_default();
         let when = decisive
             .and_then(|l| l.action)
             .map(|n| format!(" (action {n})"))
@@ -785,7 +804,7 @@ fn check(
                 cited.join(", ")
             },
             missing.join(", "),
-            l.event.text
+            words::event(game, &l.event)
         ),
         None => format!(
             "{actual}, but no event made it so (it was already so), so {} was not cited",

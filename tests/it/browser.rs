@@ -4,7 +4,9 @@
 //! Chromium, driven through chromedriver's W3C WebDriver protocol (plain HTTP and JSON),
 //! clicks a reference in rule 301.5e and must land on rule 303.4i: the URL's fragment is
 //! `#303.4i`, that rule is the page's `:target`, highlighted, and on screen. A screenshot
-//! is saved as `target/export-screenshot.png`.
+//! is saved as `target/export-screenshot.png`. Scrolled to the end of that long page, the
+//! site's navigation is still at the top of the window; on the glossary page, a "See"
+//! reference to an entry further down is a link that brings that entry on screen.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. `.ci/run` installs them and sets
 //! `ARBITER_REQUIRE_BROWSER=1`, under which their absence fails the test. Elsewhere (a
@@ -118,6 +120,27 @@ fn clicking_a_reference_shows_the_rule_it_names() {
         "{after}"
     );
 
+    // Scrolled to the end of the long page, the site's navigation is still at the top
+    // of the window, in front of the rules.
+    let nav = driver.script(
+        "window.scrollTo(0, document.body.scrollHeight); \
+         const n = document.querySelector('nav.site'); \
+         const r = n.getBoundingClientRect(); \
+         const hit = document.elementFromPoint(r.left + 5, r.top + r.height / 2); \
+         return [window.scrollY, r.top, r.bottom, n.contains(hit)];",
+    );
+    assert!(
+        nav[0].as_f64().unwrap_or(0.0) > 2000.0,
+        "the page is long and scrolled: {nav}"
+    );
+    assert_eq!(
+        nav[1].as_f64(),
+        Some(0.0),
+        "the navigation is at the top: {nav}"
+    );
+    assert!(nav[2].as_f64().unwrap_or(0.0) > 10.0, "and visible: {nav}");
+    assert_eq!(nav[3], true, "nothing covers it: {nav}");
+
     let png = driver.get("screenshot");
     let png = base64::engine::general_purpose::STANDARD
         .decode(png["value"].as_str().unwrap_or(""))
@@ -126,6 +149,43 @@ fn clicking_a_reference_shows_the_rule_it_names() {
     let shot = screenshot_path();
     std::fs::write(&shot, &png).expect("write the screenshot");
     eprintln!("screenshot: {}", shot.display());
+
+    // The glossary's "See Stack." is a link to that entry (the embedded fragment of
+    // section 3 has no glossary).
+    if !site.join("glossary.html").is_file() {
+        eprintln!("NOTICE: no glossary page; its \"See\" links were not clicked");
+        return;
+    }
+    driver.post(
+        "url",
+        json!({ "url": format!("http://127.0.0.1:{server}/glossary.html") }),
+    );
+    let see = driver.script(
+        "const links = [...document.querySelectorAll('.entry p a[href^=\"#\"]')]; \
+         const far = links.filter(a => { \
+             const t = document.getElementById(a.getAttribute('href').slice(1)); \
+             return t && t.getBoundingClientRect().top > window.innerHeight; }); \
+         return [links.length, far.length ? far[0].getAttribute('href') : null];",
+    );
+    assert!(see[0].as_u64().unwrap_or(0) > 20, "See links: {see}");
+    let href = see[1]
+        .as_str()
+        .expect("a See link to an entry off screen")
+        .to_string();
+    let link = driver.find(&format!(".entry p a[href=\"{href}\"]"));
+    driver.post(&format!("element/{link}/click"), json!({}));
+    let landed = driver.script(
+        "const t = document.querySelector(':target'); \
+         const r = t ? t.getBoundingClientRect() : null; \
+         return [location.hash, t ? t.className : null, r && r.top, window.innerHeight];",
+    );
+    assert_eq!(landed[0], href.as_str(), "the See link navigates: {landed}");
+    assert_eq!(landed[1], "entry", "to the glossary entry: {landed}");
+    let top = landed[2].as_f64().unwrap_or(-1.0);
+    assert!(
+        (0.0..landed[3].as_f64().unwrap_or(0.0) / 2.0).contains(&top),
+        "which is on screen: {landed}"
+    );
 }
 
 /// `target/export-screenshot.png` (beside the target folder's `tmp`).

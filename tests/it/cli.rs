@@ -382,8 +382,14 @@ const JSON_LINES: &[&[&str]] = &[
     ],
 ];
 
-/// Commands for which JSON makes no sense: they refuse `--json` with an error.
-const REFUSE_JSON: &[&[&str]] = &[&["completions", "bash", "--json"], &["man", "--json"]];
+/// Commands for which JSON makes no sense: they refuse `--json` with an error, clap's
+/// after their name (they take no such flag), theirs before it (arbiter's own flag).
+const REFUSE_JSON: &[&[&str]] = &[
+    &["completions", "bash", "--json"],
+    &["man", "--json"],
+    &["--json", "completions", "bash"],
+    &["--json", "man"],
+];
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).
 const JSON_TESTED_ELSEWHERE: &[&str] = &[
@@ -425,12 +431,7 @@ fn every_command_prints_one_json_document_or_refuses_json() {
         let error = doc.as_ref().map(|d| &d["error"]);
         if out.status.code() != Some(2)
             || error.is_none_or(|e| e["kind"] != "bad_input")
-            || error.is_none_or(|e| {
-                !e["message"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .contains("--json does not apply")
-            })
+            || error.is_none_or(|e| !e["message"].as_str().unwrap_or_default().contains("--json"))
         {
             failures.push(format!(
                 "`arbiter {}` should refuse --json:\n{}",
@@ -443,7 +444,7 @@ fn every_command_prints_one_json_document_or_refuses_json() {
     let covered: Vec<&str> = JSON_LINES
         .iter()
         .chain(REFUSE_JSON)
-        .filter_map(|l| l.first().copied())
+        .filter_map(|l| l.iter().find(|a| !a.starts_with('-')).copied())
         .chain(JSON_TESTED_ELSEWHERE.iter().copied())
         .collect();
     for name in command_names() {
@@ -474,6 +475,17 @@ fn bash_completes_commands_flags_and_values_from_the_generated_script() {
         return;
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
+    // An index holding one revision, 2030-01-01, beside the embedded ones: the script
+    // asks `arbiter revisions --ids` for them when TAB is pressed.
+    let index = dir.path().join("index");
+    let small =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json/small-revision-2030-01-01.txt");
+    let ingest = arbiter(&index, dir.path())
+        .arg("ingest")
+        .arg(&small)
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(ingest.status.code(), Some(0), "{}", record(&[], &ingest));
     let out = arbiter(dir.path(), dir.path())
         .args(["completions", "bash"])
         .output()
@@ -504,13 +516,31 @@ complete_at arbiter rule --
 complete_at arbiter diff 2011 2026 --ig
 complete_at arbiter completions ''
 complete_at arbiter --color ''
+complete_at arbiter rule 303.4c --rev ''
+complete_at arbiter 303.4c -r 20
+complete_at arbiter search legend --rev 2030
+complete_at arbiter diff ''
+complete_at arbiter diff 2011-07-15-s3 2
+complete_at arbiter diff 2011-07-15-s3 2030-01-01 ''
+complete_at arbiter export html site --diff 2011-07-15-s3 20
+complete_at arbiter search aura --section ''
+complete_at arbiter diff 2011 2026 -s 7
 "#,
         script.display()
     );
+    // `arbiter` as the user's shell finds it, on the PATH.
+    let bin = Path::new(env!("CARGO_BIN_EXE_arbiter"))
+        .parent()
+        .expect("a folder");
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("a PATH");
     let bash = std::process::Command::new("bash")
         .args(["--norc", "--noprofile", "-c", &session])
         .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("PATH", path)
+        .env("ARBITER_INDEX", &index)
         .output()
         .expect("bash runs");
     let got = format!(
@@ -591,11 +621,14 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
             "the page lacks the command {name}"
         );
     }
-    // Every option of every command, nested ones (`export html`) included.
+    // Every option of every command, nested ones (`export html`) included; the global
+    // options (`--json`, `--index` …) once, among arbiter's own, and hidden ones not.
     fn options(command: &clap::Command, prefix: &str, all: &mut Vec<(String, String)>) {
-        for arg in command.get_arguments() {
+        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
             if let Some(long) = arg.get_long().filter(|l| !["help", "version"].contains(l)) {
-                all.push((prefix.to_string(), long.to_string()));
+                let global = arg.get_help_heading() == Some("Global options");
+                let command = if global { "arbiter" } else { prefix };
+                all.push((command.to_string(), long.to_string()));
             }
         }
         for sub in command.get_subcommands() {
@@ -608,11 +641,14 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
         .iter()
         .any(|(c, o)| c == "arbiter export html" && o == "force"));
     for (command, long) in all {
-        let section = page
-            .split(&format!(".SS \"{command}\"\n"))
-            .nth(1)
-            .map(|rest| rest.split(".SS ").next().unwrap_or(rest))
-            .unwrap_or(&page);
+        let section = match command.as_str() {
+            "arbiter" => page.split(".SH COMMANDS").next().unwrap_or(&page),
+            _ => page
+                .split(&format!(".SS \"{command}\"\n"))
+                .nth(1)
+                .map(|rest| rest.split(".SS ").next().unwrap_or(rest))
+                .unwrap_or(&page),
+        };
         assert!(
             section.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))),
             "the page lacks --{long} of `{command}`"
@@ -705,12 +741,77 @@ fn piped_output_never_goes_through_the_pager() {
 }
 
 #[test]
+fn help_lists_only_the_options_a_command_accepts() {
+    // `completions` and `man` print a file to save: their help lists no global option,
+    // and clap refuses one (exit 2, its usual message), as it does any unknown flag.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for name in NO_GLOBAL_OPTIONS {
+        let args: Vec<&str> = match *name {
+            "completions" => vec![name, "bash"],
+            _ => vec![name],
+        };
+        let help = run(&[name, "--help"], dir.path());
+        for flag in [
+            "--json",
+            "--index",
+            "--color",
+            "--no-pager",
+            "Global options",
+        ] {
+            assert!(
+                !help.contains(flag),
+                "`arbiter {name} --help` lists {flag}:\n{help}"
+            );
+            if flag.starts_with("--") {
+                let value: &[&str] = if ["--index", "--color"].contains(&flag) {
+                    &["never"]
+                } else {
+                    &[]
+                };
+                let line = [args.as_slice(), &[flag], value].concat();
+                let got = run(&line, dir.path());
+                assert!(
+                    got.contains("--- exit 2\n")
+                        && got.contains(&format!("unexpected argument '{flag}' found")),
+                    "{got}"
+                );
+            }
+        }
+    }
+    // Every other command lists them, and takes them before or after its name.
+    for name in command_names() {
+        if NO_GLOBAL_OPTIONS.contains(&name.as_str()) {
+            continue;
+        }
+        let path: Vec<&str> = match name.as_str() {
+            "export" => vec!["export", "html"],
+            _ => vec![name.as_str()],
+        };
+        let help = run(&[path.as_slice(), &["--help"]].concat(), dir.path());
+        for flag in ["--json", "--index", "--color", "--no-pager"] {
+            assert!(help.contains(flag), "`arbiter {name} --help` lacks {flag}");
+        }
+    }
+}
+
+/// Commands that print a file to save and take none of the global options.
+const NO_GLOBAL_OPTIONS: &[&str] = &["completions", "man"];
+
+#[test]
 fn every_command_takes_no_pager() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut lines: Vec<Vec<String>> = vec![vec!["--no-pager".into(), "--help".into()]];
     for name in command_names() {
-        lines.push(vec![name.clone(), "--no-pager".into(), "--help".into()]);
-        lines.push(vec!["--no-pager".into(), name, "--help".into()]);
+        if NO_GLOBAL_OPTIONS.contains(&name.as_str()) {
+            continue;
+        }
+        // `export` takes them after its format: `arbiter export html --no-pager`.
+        let name: Vec<String> = match name.as_str() {
+            "export" => vec![name, "html".into()],
+            _ => vec![name],
+        };
+        lines.push([name.clone(), vec!["--no-pager".into(), "--help".into()]].concat());
+        lines.push([vec!["--no-pager".into()], name, vec!["--help".into()]].concat());
     }
     for line in &lines {
         let args: Vec<&str> = line.iter().map(String::as_str).collect();

@@ -166,6 +166,54 @@ fn the_smallest_site_matches_its_golden_files() {
 }
 
 #[test]
+fn section_pages_mark_what_the_revision_changed_since_the_one_before() {
+    let setup = Setup::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "tests/data/export/small-revision-2029-06-01.txt",
+        "tests/data/json/small-revision-2030-01-01.txt",
+    ] {
+        setup.ok(&["ingest", &root.join(file).display().to_string()]);
+    }
+    // No --diff: the marks compare with the complete revision before, 2029-06-01.
+    setup.ok(&["export", "html", "--rev", "2030-01-01", "site"]);
+    let page =
+        |name: &str| std::fs::read_to_string(setup.work().join("site").join(name)).expect("a page");
+    check_golden("export-marks-section-3.html", &page("section-3.html"));
+    let marks = |html: &str| -> Vec<String> {
+        html.split("<span class=\"change-mark\" title=\"")
+            .skip(1)
+            .map(|s| s.split('"').next().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(
+        marks(&page("section-1.html")),
+        ["changed in 2030-01-01 (since 2029-06-01)"],
+        "100.2 has new words"
+    );
+    assert_eq!(
+        marks(&page("section-3.html")),
+        ["renumbered from 305.1 in 2030-01-01 (since 2029-06-01)"]
+    );
+    // Section 7 is new: rule 704 and 704.5j.
+    assert_eq!(
+        marks(&page("section-7.html")),
+        ["new in 2030-01-01 (since 2029-06-01)"; 2]
+    );
+    assert!(page("index.html").contains("The 4 rules new, changed or renumbered since 2029-06-01 are marked on their section pages."));
+
+    // The first revision has nothing to compare with, and says nothing.
+    setup.ok(&["export", "html", "--rev", "2029-06-01", "site", "--force"]);
+    for name in ["index.html", "section-1.html", "section-3.html"] {
+        assert!(!page(name).contains("change-mark"), "{name}");
+        assert!(
+            !page(name).contains(" are marked on their section pages"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
 fn the_diff_page_shows_inserted_and_deleted_words() {
     let setup = Setup::new();
     let text = setup.ok(&["export", "html", "--diff", "2011", "2026", "site"]);

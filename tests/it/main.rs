@@ -4,6 +4,7 @@
 //! `tests/scenarios/`, rule data in `tests/data/`, and the corpus in `../shared/corpus`
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
+mod architecture;
 mod browser;
 mod citations;
 mod cli;

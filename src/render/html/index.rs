@@ -69,6 +69,15 @@ pub(crate) fn page(links: &Links, changes: Option<&Changes>, generator: &str) ->
         page.end(TagEnd::Paragraph);
     }
 
+    if let Some((since, _)) = &links.changed_since {
+        page.start(Tag::Paragraph);
+        page.text(format!(
+            "The {} rules new, changed or renumbered since {since} are marked on their section pages.",
+            links.changed.len()
+        ));
+        page.end(TagEnd::Paragraph);
+    }
+
     page.heading(HeadingLevel::H2, "Sections");
     page.raw("<div class=\"toc\">\n");
     page.start(Tag::List(None));

@@ -83,12 +83,25 @@ pub const DIFF_PAGE: &str = "diff.html";
 /// The name of the index page.
 pub const INDEX_PAGE: &str = "index.html";
 
-/// Builds the site of `revision`, with a diff page when `changes` is given. `generator`
-/// names the program in each page's footer (`arbiter 0.1.0`).
-pub fn site(revision: &Revision, changes: Option<&Changes>, generator: &str) -> Site {
+/// Builds the site of `revision`, with a diff page when `changes` is given. The rules the
+/// revision changed are marked on their section pages: from `changes` when it leads to
+/// this revision (each mark links to the diff page), else from `since`, the changes from
+/// the revision before it (none for the first). `generator` names the program in each
+/// page's footer (`arbiter 0.1.0`).
+pub fn site(
+    revision: &Revision,
+    changes: Option<&Changes>,
+    since: Option<&Changes>,
+    generator: &str,
+) -> Site {
     let mut links = Links::new(revision, changes.is_some());
-    if let Some(changes) = changes.filter(|c| c.to == revision.id) {
-        links.changed = changed_rules(changes);
+    let marks = match changes.filter(|c| c.to == revision.id) {
+        Some(changes) => Some((changes, true)),
+        None => since.filter(|c| c.to == revision.id).map(|c| (c, false)),
+    };
+    if let Some((marks, linked)) = marks {
+        links.changed = changed_rules(marks);
+        links.changed_since = Some((marks.from.clone(), linked));
     }
     let mut stats = Stats {
         rules: revision.rules.len(),
@@ -140,9 +153,13 @@ pub(crate) struct Links<'a> {
     pub cited_in_glossary: HashMap<RuleNumber, Vec<usize>>,
     /// Each glossary entry's element id, parallel to `revision.glossary`.
     pub glossary_ids: Vec<String>,
-    /// With `--diff A B` of this revision (B): the rules B changed, with what to call
-    /// the change on their section's page ("new", "changed", "renumbered from 420.5e").
+    /// The rules this revision changed (from the revision before it, or from A of
+    /// `--diff A B` when it is B), with what to call the change on their section's page
+    /// ("new", "changed", "renumbered from 420.5e").
     pub changed: HashMap<RuleNumber, String>,
+    /// The revision `changed` compares with, and whether the site's diff page shows that
+    /// comparison (the marks link to it).
+    pub changed_since: Option<(String, bool)>,
 }
 
 /// What changed in each rule of the newer revision of `changes`.
@@ -189,6 +206,7 @@ impl<'a> Links<'a> {
             cited_in_glossary,
             glossary_ids: glossary::ids(&revision.glossary),
             changed: HashMap::new(),
+            changed_since: None,
         }
     }
 

@@ -67,13 +67,20 @@ fn push_rule<'a>(page: &mut Page<'a>, links: &Links<'a>, rule: &'a Rule, stats: 
         if changed.is_some() { " changed" } else { "" },
         attribute(&id)
     ));
-    if let Some(said) = changed {
-        // A mark in the margin, linking to the page of changes.
-        page.raw(format!(
-            "<a class=\"change-mark\" href=\"{DIFF_PAGE}\" title=\"{}\">{}</a>\n",
-            attribute(&format!("{said} in {}", links.revision.id)),
-            attribute(said)
-        ));
+    if let (Some(said), Some((since, linked))) = (changed, &links.changed_since) {
+        // A mark in the margin, linking to the page of changes when the site has it.
+        let title = attribute(&format!("{said} in {} (since {since})", links.revision.id));
+        page.raw(if *linked {
+            format!(
+                "<a class=\"change-mark\" href=\"{DIFF_PAGE}\" title=\"{title}\">{}</a>\n",
+                attribute(said)
+            )
+        } else {
+            format!(
+                "<span class=\"change-mark\" title=\"{title}\">{}</span>\n",
+                attribute(said)
+            )
+        });
     }
     let self_href = format!("#{id}");
     let text = rule.text.trim();

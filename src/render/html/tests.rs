@@ -116,7 +116,7 @@ fn dangling_links(site: &Site) -> Vec<String> {
 
 #[test]
 fn markup_in_rules_text_is_shown_as_text() {
-    let site = site(&revision(), None, "arbiter test");
+    let site = site(&revision(), None, None, "arbiter test");
     let page = file(&site, "section-1.html");
     assert!(
         page.contains("power is &lt; 2 &amp; its &lt;b&gt;toughness&lt;/b&gt; is 3"),
@@ -135,7 +135,7 @@ fn markup_in_rules_text_is_shown_as_text() {
 
 #[test]
 fn references_link_on_the_same_page_or_the_sections_page() {
-    let site = site(&revision(), None, "arbiter test");
+    let site = site(&revision(), None, None, "arbiter test");
     let page = file(&site, "section-1.html");
     assert!(page.contains(r##"see rule <a href="#100.2">100.2</a> and rule <a href="section-2.html#200.1a">200.1a</a>"##), "{page}");
     assert!(page.contains(r#"See <a href="section-2.html">section 2</a>."#));
@@ -151,7 +151,7 @@ fn references_link_on_the_same_page_or_the_sections_page() {
 #[test]
 fn every_rule_has_an_anchor_and_shows_what_cites_it() {
     let revision = revision();
-    let site = site(&revision, None, "arbiter test");
+    let site = site(&revision, None, None, "arbiter test");
     let all: String = site.files.iter().map(|f| f.contents.as_str()).collect();
     let ids = attributes(&all, "id");
     for number in revision.rules.keys() {
@@ -175,7 +175,7 @@ fn every_link_of_every_embedded_revision_has_its_target() {
     let library = crate::library::Library::embedded_only();
     for info in library.revisions() {
         let revision = library.load(&info.id).unwrap();
-        let site = site(&revision, None, "arbiter test");
+        let site = site(&revision, None, None, "arbiter test");
         let dangling = dangling_links(&site);
         assert!(dangling.is_empty(), "{}: {dangling:?}", info.id);
         assert_eq!(site.stats.rules, revision.rules.len());
@@ -205,7 +205,7 @@ fn the_diff_page_highlights_words_and_links_the_exported_side() {
     let old = library.load("2011-07-15-s3").unwrap();
     let new = library.load("2026-01-16-s3").unwrap();
     let changes = crate::diff::pair(&old, &new, &crate::diff::Options::default());
-    let site = site(&new, Some(&changes), "arbiter test");
+    let site = site(&new, Some(&changes), None, "arbiter test");
     let page = file(&site, DIFF_PAGE);
     assert!(page.contains("<h1>Changes from 2011-07-15-s3 to 2026-01-16-s3</h1>"));
     assert!(page.contains("<del>") && page.contains("<ins>"));

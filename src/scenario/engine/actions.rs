@@ -55,9 +55,9 @@ impl Game {
                 card,
                 under,
                 attached_to,
-            } => self.put_onto_battlefield(card, under, attached_to, item.choice, false),
+            } => self.put_onto_battlefield(card, under, attached_to, item.choice),
             Statement::ReturnToBattlefield { card, under } => {
-                self.put_onto_battlefield(card, under, None, item.choice, true)
+                self.put_onto_battlefield(card, under, None, item.choice)
             }
             other => self.effect(other),
         }
@@ -133,9 +133,8 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        let receives = self.keeps_priority(p);
-        let mut events = vec![event(
-            EventKind::Played,
+        let mut events = vec![self.apply(event(
+            Happened::PlayedLand { player: p, card: c },
             vec![Target::Player(p), Target::Card(c)],
             &[
                 cite::R305_1,
@@ -144,20 +143,14 @@ impl Game {
                 cite::R305_2A,
                 cite::R117_3C,
             ],
-            format!(
-                "{} plays {name} (a special action; it doesn't use the stack); {}",
-                self.player_name(p),
-                receives
-            ),
-        )];
+        ))];
         events.extend(self.move_card(
             c,
             Zone::Battlefield,
             Some(p),
             &[cite::R305_1],
-            "played as a land",
+            Cause::PlayedAsLand,
         ));
-        self.players[p].lands_played += 1;
         Ok(events)
     }
 
@@ -250,25 +243,19 @@ impl Game {
             .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
             .into_iter()
             .collect();
-        let text = match target {
-            Some(t) => format!(
-                "{} activates {kw} of {name} targeting {}",
-                self.player_name(p),
-                self.label(t)
-            ),
-            None => format!(
-                "{} activates the unattach ability of {name}",
-                self.player_name(p)
-            ),
-        };
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        let text = format!("{text}; {}", self.keeps_priority(p));
+        self.keeps_priority(p);
+        let activated = Happened::Activated {
+            player: p,
+            source: src,
+            ability: kind,
+            target,
+        };
         let events = vec![event(
-            EventKind::Stack,
+            activated,
             subjects,
             &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
-            text,
         )];
         let source_object = self.cards[src].object;
         self.stack.push(StackItem {

@@ -1,6 +1,10 @@
-//! Applying what happens (400.7, 701.3): moving an object to a zone as a new object and
-//! attaching one object to another. Every change of zone or attachment goes through
-//! here, so this is the seam where replacement effects will apply.
+//! Applying what happens (400.7, 701.3): the rules chapters decide what happens and say
+//! it as a typed [`Event`]; [`Game::apply`] makes it so. Moving an object to a zone as a
+//! new object, attaching, damage, counters, life, continuous effects, the turn's steps
+//! and state-based actions all change the state here, so this is the seam where
+//! replacement effects will apply. (Still outside: pushing and popping the stack in
+//! [`stack`](super::stack), and what leaves with a player in
+//! [`multiplayer`](super::multiplayer).)
 
 use super::prelude::*;
 
@@ -19,7 +23,7 @@ impl Game {
             return Vec::new();
         }
         let owner = self.owner(c);
-        self.move_card(c, Zone::Graveyard(owner), None, &[rule], "")
+        self.move_card(c, Zone::Graveyard(owner), None, &[rule], Cause::Unstated)
     }
 
     /// Moves a card to a zone as a new object. What was attached to it becomes
@@ -30,7 +34,7 @@ impl Game {
         to: Zone,
         controller: Option<PlayerId>,
         numbers: &[Cite],
-        why: &str,
+        cause: Cause,
     ) -> Vec<Event> {
         let mut events = Vec::new();
         let Some((from, old_object)) = self.cards.get(c).map(|card| (card.zone, card.object))
@@ -71,18 +75,18 @@ impl Game {
             card.protector = None;
         }
         self.effects.end_on(c, old_object);
-        let text = format!(
-            "{} moves from {} to {}{}",
-            self.label(c),
-            self.zone_name(from),
-            self.zone_name(to),
-            if why.is_empty() {
-                String::new()
-            } else {
-                format!(": {why}")
-            }
+        let mut ev = event(
+            Happened::ZoneChange {
+                card: c,
+                from,
+                to,
+                old: old_object,
+                new: object,
+                cause,
+            },
+            vec![Target::Card(c)],
+            numbers,
         );
-        let mut ev = event(EventKind::Moved, vec![Target::Card(c)], numbers, text);
         ev.cites.push(cite::R400_7);
         events.push(ev);
         // What was attached to the old object is now attached to an object that no
@@ -113,7 +117,13 @@ impl Game {
         (1..n).map(|k| (p + k) % n).find(|&q| !self.players[q].lost)
     }
 
-    pub(super) fn attach(&mut self, att: CardId, to: Target, numbers: &[Cite], why: &str) -> Event {
+    pub(super) fn attach(
+        &mut self,
+        att: CardId,
+        to: Target,
+        numbers: &[Cite],
+        chosen: Chosen,
+    ) -> Event {
         let obj = match to {
             Target::Card(t) => self.cards.get(t).map(|c| c.object).unwrap_or(0),
             Target::Player(_) => 0,
@@ -127,19 +137,13 @@ impl Game {
         let mut subjects = vec![Target::Card(att), to];
         subjects.dedup();
         event(
-            EventKind::Attached,
+            Happened::Attached {
+                card: att,
+                to,
+                chosen,
+            },
             subjects,
             numbers,
-            format!(
-                "{} becomes attached to {}{}",
-                self.label(att),
-                self.target_name(to),
-                if why.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({why})")
-                }
-            ),
         )
     }
 
@@ -148,19 +152,14 @@ impl Game {
     pub(super) fn try_attach(&mut self, att: CardId, to: Target, numbers: &[Cite]) -> Vec<Event> {
         if self.attached_to(att) == Some(to) {
             return vec![event(
-                EventKind::Note,
+                Happened::AlreadyAttached { card: att, to },
                 vec![Target::Card(att), to],
                 &[cite::R701_3B],
-                format!(
-                    "{} is already attached to {}; nothing happens",
-                    self.label(att),
-                    self.target_name(to)
-                ),
             )];
         }
         let problems = self.attachment_problems(att, to);
         if problems.is_empty() {
-            return vec![self.attach(att, to, numbers, "")];
+            return vec![self.attach(att, to, numbers, Chosen::AsStated)];
         }
         let mut cs = cites(&[cite::R701_3B]);
         let v = self.view(att);
@@ -176,15 +175,130 @@ impl Game {
         }
         dedup(&mut cs);
         vec![Event {
-            kind: EventKind::Note,
-            text: format!(
-                "{} doesn't move: {}",
-                self.label(att),
-                super::event::joined(&problems)
-            ),
+            what: Happened::DoesntMove {
+                card: att,
+                problems,
+            },
             cites: cs,
             subjects: vec![Target::Card(att), to],
             state_based: false,
         }]
+    }
+}
+
+impl Game {
+    /// Makes `e` happen: the state changes it describes, and nothing else. Returns it.
+    pub(super) fn apply(&mut self, e: Event) -> Event {
+        match &e.what {
+            Happened::Damage { card, amount, .. } => {
+                // 120.3c, 120.3e, 120.3h: damage marked, loyalty or defense removed.
+                let v = self.view(*card);
+                let c = &mut self.cards[*card];
+                if v.chars.is(CardType::Creature) {
+                    c.damage += amount;
+                }
+                if v.chars.is(CardType::Planeswalker) {
+                    c.loyalty = (c.loyalty - amount).max(0);
+                }
+                if v.chars.is(CardType::Battle) {
+                    c.defense = (c.defense - amount).max(0);
+                }
+            }
+            Happened::Counters {
+                card,
+                kind,
+                amount,
+                put,
+            } => self.cards[*card].change_counters(*kind, *amount, *put),
+            Happened::Life { player, now, .. } => self.players[*player].life = *now,
+            Happened::ContinuousEffect {
+                card,
+                change,
+                until_end_of_turn,
+            } => {
+                let timestamp = self.ts();
+                let object = self.cards.get(*card).map(|c| c.object).unwrap_or(0);
+                self.effects.add(ContinuousEffect {
+                    timestamp,
+                    card: *card,
+                    object,
+                    change: change.clone(),
+                    until_end_of_turn: *until_end_of_turn,
+                });
+            }
+            Happened::Reconfigured { card } => self.cards[*card].attached_to = None,
+            Happened::PlayedLand { player, .. } => {
+                self.players[*player].lands_played += 1;
+                self.priority = *player;
+            }
+            Happened::StepBegins { step, active } => {
+                self.step = *step;
+                self.priority = *active;
+            }
+            Happened::TurnBegins { player, untapped } => {
+                self.active = *player;
+                self.priority = *player;
+                self.step = Step::PrecombatMain;
+                self.cleanup_done = false;
+                for p in &mut self.players {
+                    p.lands_played = 0;
+                    p.extra_land_plays = 0;
+                }
+                for c in &mut self.cards {
+                    c.entered_this_turn = false;
+                }
+                for &c in untapped {
+                    self.cards[c].tapped = false;
+                }
+            }
+            Happened::Cleanup { .. } => {
+                // 514.2
+                self.cleanup_done = true;
+                self.effects.retain(|e| !e.until_end_of_turn);
+                for c in &mut self.cards {
+                    c.damage = 0;
+                }
+            }
+            _ => {}
+        }
+        e
+    }
+
+    /// Performs a state-based action's event (704.3): the player loses, the object moves
+    /// or ceases to exist, is unattached, loses counters, gets a protector. Returns the
+    /// event, completed (a new object's id), and what followed from it.
+    pub(super) fn apply_state_based(&mut self, mut e: Event) -> Vec<Event> {
+        let Happened::StateBased { outcome, .. } = &mut e.what else {
+            return vec![e];
+        };
+        let mut after = Vec::new();
+        match outcome {
+            Outcome::Loses(p) => {
+                self.players[*p].lost = true;
+                after = self.leave_game(*p);
+            }
+            Outcome::CeasesToExist { card, .. } => {
+                let card = &mut self.cards[*card];
+                card.zone = Zone::Nowhere;
+                card.attached_to = None;
+            }
+            Outcome::ToGraveyard { card, new, .. } => {
+                let owner = self.owner(*card);
+                let moved =
+                    self.move_card(*card, Zone::Graveyard(owner), None, &[], Cause::Unstated);
+                *new = self.cards[*card].object;
+                after.extend(moved.into_iter().skip(1));
+            }
+            Outcome::Unattached { card, .. } => self.cards[*card].attached_to = None,
+            Outcome::CountersRemoved { card, n } => {
+                let card = &mut self.cards[*card];
+                card.plus -= *n;
+                card.minus -= *n;
+            }
+            Outcome::Protector { card, player } => self.cards[*card].protector = *player,
+        }
+        let mut events = vec![e];
+        events.extend(after);
+        events
     }
 }

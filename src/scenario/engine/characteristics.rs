@@ -244,7 +244,7 @@ impl Game {
         self.view(c).controller
     }
 
-    pub(super) fn describe_change(&self, card: CardId, change: &Change) -> String {
+    pub fn describe_change(&self, card: CardId, change: &Change) -> String {
         let l = self.label(card);
         match change {
             Change::BecomesCreature(pt) => format!(

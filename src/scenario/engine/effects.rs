@@ -14,40 +14,30 @@ impl Game {
         under: Option<PlayerId>,
         attached_to: Option<Target>,
         choice: Option<CardId>,
-        returning: bool,
     ) -> Result<Vec<Event>, Vec<Reason>> {
-        let name = self.label(c).to_string();
         let zone = self.zone(c);
         let v = self.view(c);
         let controller = under.unwrap_or(self.cards[c].owner);
-        let note = |numbers: &[Cite], text: String| {
-            Ok(vec![event(
-                EventKind::Note,
-                vec![Target::Card(c)],
-                numbers,
-                text,
-            )])
+        let note = |numbers: &[Cite], what: Happened| {
+            Ok(vec![event(what, vec![Target::Card(c)], numbers)])
         };
         if zone == Zone::Battlefield {
-            if returning {
-                return note(
-                    &[cite::R400_7],
-                    format!("{name} is already on the battlefield; nothing happens"),
-                );
-            }
-            return note(
-                &[cite::R400_7],
-                format!("{name} is already on the battlefield; nothing happens"),
-            );
+            return note(&[cite::R400_7], Happened::AlreadyOnBattlefield { card: c });
         }
         if zone == Zone::Nowhere || (self.cards[c].token && zone != Zone::Battlefield) {
             return note(
                 &[cite::R111_8],
-                format!("{name} is a token that left the battlefield; it can't come back"),
+                Happened::TokenLeftBattlefield {
+                    card: c,
+                    again: false,
+                },
             );
         }
         if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
-            return note(&[cite::R400_4A, cite::R110_4], format!("{name} is an instant or sorcery card and can't enter the battlefield; it stays {}", self.where_is(zone)));
+            return note(
+                &[cite::R400_4A, cite::R110_4],
+                Happened::CantEnterBattlefield { card: c, zone },
+            );
         }
         let put_rules: &[Cite] = if v.chars.is(CardType::Land) {
             &[cite::R305_4, cite::R110_2A]
@@ -55,9 +45,9 @@ impl Game {
             &[cite::R110_2A]
         };
         let why = if v.chars.is(CardType::Land) {
-            "put, not played: it doesn't count as a land played (305.4)"
+            Cause::LandPut
         } else {
-            "put by an effect"
+            Cause::PutByEffect
         };
         if v.chars.has_subtype("aura") {
             // 303.4f–i: an Aura entering without being cast.
@@ -71,24 +61,18 @@ impl Game {
                 (Some(t), _) => {
                     let problems = candidate(self, t);
                     if !problems.is_empty() {
-                        let stays = if zone == Zone::Stack {
-                            "it goes to its owner's graveyard"
-                        } else {
-                            "it stays in its zone"
-                        };
                         let mut cs = cites(&[cite::R303_4I]);
                         for r in &problems {
                             cs.extend(r.cites.iter().copied());
                         }
                         dedup(&mut cs);
                         let mut events = vec![Event {
-                            kind: EventKind::Note,
-                            text: format!(
-                                "{name} can't enter attached to {}: {}; {stays} ({})",
-                                self.target_name(t),
-                                super::event::joined(&problems),
-                                self.zone_name(zone)
-                            ),
+                            what: Happened::AuraCantEnterAttached {
+                                card: c,
+                                to: t,
+                                problems,
+                                zone,
+                            },
                             cites: cs,
                             subjects: vec![Target::Card(c), t],
                             state_based: false,
@@ -96,7 +80,7 @@ impl Game {
                         events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4I));
                         return Ok(events);
                     }
-                    (t, String::new())
+                    (t, Chosen::AsStated)
                 }
                 (None, choice) => {
                     let mut legal: Vec<Target> = (0..self.cards.len())
@@ -115,37 +99,24 @@ impl Game {
                             .filter(|t| candidate(self, *t).is_empty()),
                     );
                     if legal.is_empty() {
-                        let stays = if zone == Zone::Stack {
-                            "it goes to its owner's graveyard"
-                        } else {
-                            "it stays where it is"
-                        };
                         let mut events = vec![event(
-                            EventKind::Note,
+                            Happened::AuraNothingToEnchant { card: c, zone },
                             vec![Target::Card(c)],
                             &[cite::R303_4G],
-                            format!(
-                                "{name} has nothing it could legally enchant, so {stays} ({})",
-                                self.zone_name(zone)
-                            ),
                         )];
                         events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4G));
                         return Ok(events);
                     }
                     match choice {
-                        Some(ch) if legal.contains(&Target::Card(ch)) => (
-                            Target::Card(ch),
-                            format!(
-                                "{} chooses {}",
-                                self.player_name(controller),
-                                self.label(ch)
-                            ),
-                        ),
+                        Some(ch) if legal.contains(&Target::Card(ch)) => {
+                            (Target::Card(ch), Chosen::By(controller, ch))
+                        }
                         Some(ch) => {
                             return Err(vec![reason(
                                 &[cite::R303_4F],
                                 format!(
-                                    "{name} can't enchant {}: {}",
+                                    "{} can't enchant {}: {}",
+                                    self.label(c),
                                     self.label(ch),
                                     super::event::joined(&candidate(self, Target::Card(ch)))
                                 ),
@@ -160,7 +131,7 @@ impl Game {
                                     Target::Player(p) => (0, -(*p as i64)),
                                 })
                                 .unwrap_or(legal[0]);
-                            (newest, format!("no `(choosing L)` given: the checker picks the newest legal choice, {}", self.target_name(newest)))
+                            (newest, Chosen::Newest(newest))
                         }
                     }
                 }
@@ -171,9 +142,9 @@ impl Game {
                 Zone::Battlefield,
                 Some(controller),
                 &[cite::R303_4F],
-                "an Aura put onto the battlefield",
+                Cause::AuraPut,
             );
-            events.push(self.attach(c, t, &[cite::R303_4F], &how));
+            events.push(self.attach(c, t, &[cite::R303_4F], how));
             return Ok(events);
         }
         let mut events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
@@ -182,7 +153,7 @@ impl Game {
             if v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification") {
                 let problems = self.attachment_problems(c, t);
                 if problems.is_empty() {
-                    events.push(self.attach(c, t, &[cite::R301_5E], ""));
+                    events.push(self.attach(c, t, &[cite::R301_5E], Chosen::AsStated));
                 } else {
                     let mut cs = cites(&[cite::R301_5E]);
                     for r in &problems {
@@ -190,11 +161,7 @@ impl Game {
                     }
                     dedup(&mut cs);
                     events.push(Event {
-                        kind: EventKind::Note,
-                        text: format!(
-                            "{name} enters unattached: {}",
-                            super::event::joined(&problems)
-                        ),
+                        what: Happened::EntersUnattached { card: c, problems },
                         cites: cs,
                         subjects: vec![Target::Card(c), t],
                         state_based: false,
@@ -202,12 +169,9 @@ impl Game {
                 }
             } else {
                 events.push(event(
-                    EventKind::Note,
+                    Happened::NotAttachable { card: c },
                     vec![Target::Card(c), t],
                     &[cite::R303_4H],
-                    format!(
-                        "{name} isn't an Aura, Equipment or Fortification, so it enters unattached"
-                    ),
                 ));
             }
         }
@@ -219,13 +183,12 @@ impl Game {
             Statement::Attach { card, to } => {
                 if !self.on_battlefield(card) {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::NotOnBattlefield {
+                            card,
+                            attempt: Attempt::Attach,
+                        },
                         vec![Target::Card(card)],
                         &[cite::R701_3A],
-                        format!(
-                            "{} isn't on the battlefield; nothing is attached",
-                            self.label(card)
-                        ),
                     )]);
                 }
                 Ok(self.try_attach(card, to, &[cite::R701_3A]))
@@ -235,8 +198,6 @@ impl Game {
                 change,
                 until_end_of_turn,
             } => {
-                let ts = self.ts();
-                let object = self.cards.get(card).map(|c| c.object).unwrap_or(0);
                 // The layers the change applies in: becoming a creature with a P/T is a
                 // type change (layer 4) that also sets P/T (layer 7b).
                 let layers: &[Cite] = match &change {
@@ -252,31 +213,6 @@ impl Game {
                     Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
                     Change::Gets(_) => &[cite::R613_4C],
                 };
-                let text = format!(
-                    "{} {}{}",
-                    match &change {
-                        Change::Control(p) => format!("{} gains control of", self.player_name(*p)),
-                        _ => String::new(),
-                    },
-                    self.describe_change(card, &change),
-                    if until_end_of_turn {
-                        " until end of turn"
-                    } else {
-                        ""
-                    }
-                );
-                self.effects.add(ContinuousEffect {
-                    timestamp: ts,
-                    card,
-                    object,
-                    change: change.clone(),
-                    until_end_of_turn,
-                });
-                let kind = if matches!(change, Change::Control(_)) {
-                    EventKind::Control
-                } else {
-                    EventKind::Changed
-                };
                 let mut numbers = layers.to_vec();
                 numbers.push(cite::R613_7B);
                 if until_end_of_turn {
@@ -286,31 +222,32 @@ impl Game {
                 if let Change::Control(p) = change {
                     subjects.push(Target::Player(p));
                 }
-                Ok(vec![event(
-                    kind,
+                Ok(vec![self.apply(event(
+                    Happened::ContinuousEffect {
+                        card,
+                        change,
+                        until_end_of_turn,
+                    },
                     subjects,
                     &numbers,
-                    text.trim().to_string(),
-                )])
+                ))])
             }
             Statement::Destroy(c) => {
                 if !self.on_battlefield(c) {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::NotOnBattlefield {
+                            card: c,
+                            attempt: Attempt::Destroy,
+                        },
                         vec![Target::Card(c)],
                         &[cite::R701_8A],
-                        format!(
-                            "{} isn't on the battlefield; nothing is destroyed",
-                            self.label(c)
-                        ),
                     )]);
                 }
                 if self.view(c).chars.has(&Ability::Indestructible) {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::Indestructible { card: c },
                         vec![Target::Card(c)],
                         &[cite::R702_12B],
-                        format!("{} is indestructible and isn't destroyed", self.label(c)),
                     )]);
                 }
                 let owner = self.owner(c);
@@ -319,30 +256,28 @@ impl Game {
                     Zone::Graveyard(owner),
                     None,
                     &[cite::R701_8A],
-                    "destroyed",
+                    Cause::Destroyed,
                 ))
             }
             Statement::Exile(c) => {
                 if self.zone(c) == Zone::Nowhere {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::NoLongerExists { card: c },
                         vec![Target::Card(c)],
                         &[cite::R111_8],
-                        format!("{} no longer exists", self.label(c)),
                     )]);
                 }
                 if self.cards[c].token && self.zone(c) != Zone::Battlefield {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::TokenLeftBattlefield {
+                            card: c,
+                            again: true,
+                        },
                         vec![Target::Card(c)],
                         &[cite::R111_8],
-                        format!(
-                            "{} is a token that left the battlefield; it can't move again",
-                            self.label(c)
-                        ),
                     )]);
                 }
-                Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], "exiled"))
+                Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], Cause::Exiled))
             }
             Statement::Sacrifice { player, card } => {
                 if !self.on_battlefield(card) || self.controller(card) != player {
@@ -366,7 +301,7 @@ impl Game {
                     Zone::Graveyard(owner),
                     None,
                     &[cite::R701_21A],
-                    &format!("sacrificed by {}", self.player_name(player)),
+                    Cause::SacrificedBy(player),
                 ))
             }
             Statement::ReturnToHand(c) => {
@@ -374,13 +309,12 @@ impl Game {
                     || (self.cards[c].token && self.zone(c) != Zone::Battlefield)
                 {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::TokenLeftBattlefield {
+                            card: c,
+                            again: true,
+                        },
                         vec![Target::Card(c)],
                         &[cite::R111_8],
-                        format!(
-                            "{} is a token that left the battlefield; it can't move again",
-                            self.label(c)
-                        ),
                     )]);
                 }
                 let owner = self.owner(c);
@@ -389,7 +323,7 @@ impl Game {
                     Zone::Hand(owner),
                     None,
                     &[cite::R400_7],
-                    "returned to its owner's hand",
+                    Cause::ReturnedToHand,
                 ))
             }
             Statement::Counter(c) => Ok(self.counter(c)),
@@ -400,19 +334,15 @@ impl Game {
             } => {
                 if !self.on_battlefield(card) {
                     return Ok(vec![event(
-                        EventKind::Note,
+                        Happened::NotOnBattlefield {
+                            card,
+                            attempt: Attempt::Damage,
+                        },
                         vec![Target::Card(card)],
                         &[cite::R120_3],
-                        format!(
-                            "{} isn't on the battlefield; no damage is dealt",
-                            self.label(card)
-                        ),
                     )]);
                 }
                 let v = self.view(card);
-                let by = source
-                    .map(|s| format!(" by {}", self.label(s)))
-                    .unwrap_or_default();
                 // 702.16e: damage from a source with a quality the permanent has protection
                 // from is prevented.
                 if let Some(s) = source {
@@ -421,28 +351,25 @@ impl Game {
                         let mut numbers = legality::protection(q, cite::R702_16E);
                         numbers.push(cite::R120_1);
                         return Ok(vec![event(
-                            EventKind::Note,
+                            Happened::DamagePrevented {
+                                card,
+                                amount,
+                                source: s,
+                                quality: q.clone(),
+                            },
                             vec![Target::Card(card), Target::Card(s)],
                             &numbers,
-                            format!(
-                                "{amount} damage to {}{by} is prevented: it has protection from {q}",
-                                self.label(card)
-                            ),
                         )]);
                     }
                 }
                 let mut numbers = Vec::new();
-                let c = &mut self.cards[card];
                 if v.chars.is(CardType::Creature) {
-                    c.damage += amount;
                     numbers.push(cite::R120_3E);
                 }
                 if v.chars.is(CardType::Planeswalker) {
-                    c.loyalty = (c.loyalty - amount).max(0);
                     numbers.push(cite::R120_3C);
                 }
                 if v.chars.is(CardType::Battle) {
-                    c.defense = (c.defense - amount).max(0);
                     numbers.push(cite::R120_3H);
                 }
                 if numbers.is_empty() {
@@ -450,12 +377,15 @@ impl Game {
                 }
                 let mut subjects = vec![Target::Card(card)];
                 subjects.extend(source.map(Target::Card));
-                Ok(vec![event(
-                    EventKind::Damage,
+                Ok(vec![self.apply(event(
+                    Happened::Damage {
+                        card,
+                        amount,
+                        source,
+                    },
                     subjects,
                     &numbers,
-                    format!("{} is dealt {amount} damage{by}", self.label(card)),
-                )])
+                ))])
             }
             Statement::PutCounters { card, kind, amount }
             | Statement::RemoveCounters { card, kind, amount } => {
@@ -464,69 +394,49 @@ impl Game {
                 } else {
                     -1
                 };
-                let Some(c) = self.cards.get_mut(card) else {
+                let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
                     return Ok(Vec::new());
                 };
-                let slot = match kind {
-                    CounterKind::PlusOne => &mut c.plus,
-                    CounterKind::MinusOne => &mut c.minus,
-                    CounterKind::Loyalty => &mut c.loyalty,
-                    CounterKind::Defense => &mut c.defense,
-                };
-                let before = *slot;
-                *slot = (*slot + sign * amount).max(0);
-                let changed = (*slot - before).abs();
-                let text = if sign > 0 {
-                    format!(
-                        "{changed} {} counter{} put on {}",
-                        kind.name(),
-                        plural(changed as u32),
-                        self.label(card)
-                    )
-                } else {
-                    format!(
-                        "{changed} {} counter{} removed from {}",
-                        kind.name(),
-                        plural(changed as u32),
-                        self.label(card)
-                    )
-                };
-                Ok(vec![event(
-                    EventKind::Counters,
+                let amount = ((before + sign * amount).max(0) - before).abs();
+                Ok(vec![self.apply(event(
+                    Happened::Counters {
+                        card,
+                        kind,
+                        amount,
+                        put: sign > 0,
+                    },
                     vec![Target::Card(card)],
                     &[cite::R122_1],
-                    text,
-                )])
+                ))])
             }
-            Statement::LoseLife { player, amount } => {
-                self.players[player].life -= amount;
-                Ok(vec![event(
-                    EventKind::Life,
-                    vec![Target::Player(player)],
-                    &[cite::R119_3],
-                    format!(
-                        "{} loses {amount} life (now {})",
-                        self.player_name(player),
-                        self.players[player].life
-                    ),
-                )])
-            }
-            Statement::GainLife { player, amount } => {
-                self.players[player].life += amount;
-                Ok(vec![event(
-                    EventKind::Life,
-                    vec![Target::Player(player)],
-                    &[cite::R119_3],
-                    format!(
-                        "{} gains {amount} life (now {})",
-                        self.player_name(player),
-                        self.players[player].life
-                    ),
-                )])
-            }
+            Statement::LoseLife { player, amount } => Ok(vec![self.apply(event(
+                Happened::Life {
+                    player,
+                    amount,
+                    gained: false,
+                    now: self.players[player].life - amount,
+                },
+                vec![Target::Player(player)],
+                &[cite::R119_3],
+            ))]),
+            Statement::GainLife { player, amount } => Ok(vec![self.apply(event(
+                Happened::Life {
+                    player,
+                    amount,
+                    gained: true,
+                    now: self.players[player].life + amount,
+                },
+                vec![Target::Player(player)],
+                &[cite::R119_3],
+            ))]),
             Statement::GoTo(step) => {
                 if step <= self.step {
-                    return Err(vec![reason(&[cite::R500_1], format!("the turn can't go back or stay: it is the {} step, and `go to` names a later step of this turn ({step} isn't later)", self.step))]);
+                    let now = self.step;
+                    let text = format!(
+                        "the turn can't go back or stay: it is the {now} step, \
+                         and `go to` names a later step of this turn ({step} isn't later)"
+                    );
+                    return Err(vec![reason(&[cite::R500_1], text)]);
                 }
                 if !self.stack.is_empty() {
                     return Err(vec![reason(
@@ -537,25 +447,19 @@ impl Game {
                         ),
                     )]);
                 }
-                let (rule, who) = if step == Step::Cleanup {
-                    (
-                        cite::R514_3,
-                        "normally no player receives priority".to_string(),
-                    )
+                let rule = if step == Step::Cleanup {
+                    cite::R514_3
                 } else {
-                    (
-                        cite::R117_3A,
-                        format!("{} receives priority", self.player_name(self.active)),
-                    )
+                    cite::R117_3A
                 };
-                let mut events = vec![event(
-                    EventKind::Turn,
+                let mut events = vec![self.apply(event(
+                    Happened::StepBegins {
+                        step,
+                        active: self.active,
+                    },
                     vec![Target::Player(self.active)],
                     &[cite::R500_1, rule],
-                    format!("the turn goes to the {step} step; {who}"),
-                )];
-                self.step = step;
-                self.priority = self.active;
+                ))];
                 if step == Step::Cleanup {
                     events.extend(self.cleanup());
                 }
@@ -571,24 +475,19 @@ impl Game {
                     .map(|k| (self.active + k) % n)
                     .find(|&q| !self.players[q].lost)
                     .unwrap_or(self.active);
-                self.active = next;
-                self.priority = next;
-                self.step = Step::PrecombatMain;
-                self.cleanup_done = false;
-                for p in &mut self.players {
-                    p.lands_played = 0;
-                    p.extra_land_plays = 0;
-                }
-                let mut untapped = Vec::new();
-                for c in 0..self.cards.len() {
-                    self.cards[c].entered_this_turn = false;
-                    if self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
-                    {
-                        self.cards[c].tapped = false;
-                        untapped.push(self.label(c).to_string());
-                    }
-                }
-                events.push(event(EventKind::Turn, vec![Target::Player(next)], &[cite::R500_1, cite::R502_3, cite::R305_2], format!("{}'s turn begins: {} untap{}; no lands have been played; precombat main phase, {} has priority", self.player_name(next), if untapped.is_empty() { "no permanents".to_string() } else { untapped.join(", ") }, if untapped.len() == 1 { "s" } else { "" }, self.player_name(next))));
+                let untapped: Vec<CardId> = (0..self.cards.len())
+                    .filter(|&c| {
+                        self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
+                    })
+                    .collect();
+                events.push(self.apply(event(
+                    Happened::TurnBegins {
+                        player: next,
+                        untapped,
+                    },
+                    vec![Target::Player(next)],
+                    &[cite::R500_1, cite::R502_3, cite::R305_2],
+                )));
                 Ok(events)
             }
             Statement::Play { .. }
@@ -604,25 +503,12 @@ impl Game {
 
     /// 514.2: damage is removed and "until end of turn" effects end.
     pub(super) fn cleanup(&mut self) -> Vec<Event> {
-        self.cleanup_done = true;
         let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
-        self.effects.retain(|e| !e.until_end_of_turn);
-        let mut subjects = Vec::new();
-        for c in 0..self.cards.len() {
-            if self.cards[c].damage != 0 {
-                subjects.push(Target::Card(c));
-            }
-            self.cards[c].damage = 0;
-        }
-        vec![event(
-            EventKind::Turn,
-            subjects,
-            &[cite::R514_2],
-            format!(
-                "cleanup step: damage is removed and {ended} \"until end of turn\" effect{} end{}",
-                plural(ended as u32),
-                if ended == 1 { "s" } else { "" }
-            ),
-        )]
+        let subjects = (0..self.cards.len())
+            .filter(|&c| self.cards[c].damage != 0)
+            .map(Target::Card)
+            .collect();
+        let cleanup = event(Happened::Cleanup { ended }, subjects, &[cite::R514_2]);
+        vec![self.apply(cleanup)]
     }
 }

@@ -1,6 +1,7 @@
 //! What happens and why not, each with its citations: [`Event`] (something that happened
-//! to objects or players, of a typed [`EventKind`]) and [`Reason`] (why an action or a
-//! change can't happen). Everything the engine reports is one of these.
+//! to objects or players: a typed [`Happened`] carrying its data, never a sentence) and
+//! [`Reason`] (why an action or a change can't happen). Everything the engine reports is
+//! one of these; the report driver turns them into sentences.
 
 use super::prelude::*;
 
@@ -16,7 +17,7 @@ pub struct Reason {
 }
 
 /// The reasons' texts, joined as one clause list (`a; b`).
-pub(super) fn joined(reasons: &[Reason]) -> String {
+pub fn joined(reasons: &[Reason]) -> String {
     reasons
         .iter()
         .map(|r| r.text.as_str())
@@ -30,6 +31,9 @@ pub(super) fn reason(numbers: &[Cite], text: impl Into<String>) -> Reason {
         text: text.into(),
     }
 }
+
+/// An object's id: a new one on every zone change (400.7).
+pub type ObjectId = u32;
 
 /// What kind of change an event made, to find "the event that made it true".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,43 +50,422 @@ pub enum EventKind {
     Played,
     Turn,
     Stack,
+    /// An attempted change that changed nothing: its rules are evidence for the outcome.
     Note,
     /// An action that was refused: the reasons' rules are the evidence for what it failed
     /// to change.
     Refused,
 }
 
+/// An object on the stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StackObject {
+    Spell(CardId),
+    Ability {
+        source: CardId,
+        ability: AbilityKind,
+    },
+}
+
+/// Why an object changed zones (beyond the rules cited).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// Nothing more to say than the rules cited.
+    Unstated,
+    PutByEffect,
+    /// A land put onto the battlefield, not played (305.4).
+    LandPut,
+    AuraPut,
+    Destroyed,
+    Exiled,
+    SacrificedBy(PlayerId),
+    ReturnedToHand,
+    Countered,
+    Cast,
+    DidntResolve,
+    InstantOrSorceryResolved,
+    AuraResolved,
+    PermanentResolved,
+    PlayedAsLand,
+    /// Exiled because the player controlling it left the game (800.4a).
+    ControllerLeftGame(PlayerId),
+}
+
+/// How an attachment's object was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// Named by the action itself.
+    AsStated,
+    /// An Aura spell: the object it targeted (303.4b).
+    Targeted,
+    /// An Aura put onto the battlefield: the player chose it (`choosing L`, 303.4f).
+    By(PlayerId, CardId),
+    /// An Aura put onto the battlefield with no `choosing L`: the newest legal choice.
+    Newest(Target),
+}
+
+/// What an effect that changed nothing would have done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attempt {
+    Attach,
+    Destroy,
+    Damage,
+}
+
+/// One state-based action's finding: the condition its 704.5 rule names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finding {
+    /// 704.5a
+    ZeroLife { player: PlayerId, life: i32 },
+    /// 704.5d
+    TokenElsewhere { card: CardId, zone: Zone },
+    /// 704.5f
+    ZeroToughness { card: CardId, toughness: i32 },
+    /// 704.5g
+    LethalDamage {
+        card: CardId,
+        damage: i32,
+        toughness: i32,
+    },
+    /// 704.5i
+    ZeroLoyalty { card: CardId },
+    /// 704.5j from 2013-07-13: the controller keeps one.
+    LegendRule {
+        player: PlayerId,
+        group: Vec<CardId>,
+        keep: CardId,
+        card: CardId,
+    },
+    /// 704.5j before 2013-07-13: all of them go.
+    LegendRuleAll { group: Vec<CardId>, card: CardId },
+    /// The planeswalker uniqueness rule (until 2017-09-29).
+    Uniqueness {
+        player: PlayerId,
+        group: Vec<CardId>,
+        /// Who is kept, and whether the file chose it.
+        keep: Option<(CardId, bool)>,
+        card: CardId,
+    },
+    /// 704.5k
+    WorldRule { card: CardId },
+    /// 704.5m: an Aura attached to nothing.
+    AuraUnattached { card: CardId },
+    /// 704.5m: an Aura attached illegally.
+    AuraIllegal { card: CardId, problems: Vec<Reason> },
+    /// 704.5n, 704.5p: an Equipment, Fortification or other permanent attached illegally.
+    IllegallyAttached {
+        card: CardId,
+        to: Target,
+        problems: Vec<Reason>,
+    },
+    /// 704.5q
+    CountersAnnihilate { card: CardId, n: i32 },
+    /// 704.5v
+    ZeroDefense { card: CardId },
+    /// 704.5w: a battle with no protector (or whose protector left the game).
+    NoProtector {
+        card: CardId,
+        controller: PlayerId,
+        chosen: Option<PlayerId>,
+        protector_left: bool,
+    },
+    /// 704.5x: a Siege protected by its controller.
+    SiegeOwnProtector {
+        card: CardId,
+        controller: PlayerId,
+        chosen: Option<PlayerId>,
+    },
+    /// 704.5y
+    Roles {
+        target: CardId,
+        player: PlayerId,
+        card: CardId,
+        newest: CardId,
+    },
+}
+
+/// What a state-based action does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player loses the game (104.3).
+    Loses(PlayerId),
+    /// A token ceases to exist (111.7).
+    CeasesToExist {
+        card: CardId,
+        old: ObjectId,
+    },
+    /// Put into its owner's graveyard (destroyed, for 704.5g), as a new object.
+    ToGraveyard {
+        card: CardId,
+        from: Zone,
+        old: ObjectId,
+        new: ObjectId,
+    },
+    Unattached {
+        card: CardId,
+        from: Target,
+    },
+    CountersRemoved {
+        card: CardId,
+        n: i32,
+    },
+    Protector {
+        card: CardId,
+        player: Option<PlayerId>,
+    },
+}
+
+/// Something that happened, with the data a report needs to say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Happened {
+    /// 400.7: a card moved to a zone as a new object.
+    ZoneChange {
+        card: CardId,
+        from: Zone,
+        to: Zone,
+        old: ObjectId,
+        new: ObjectId,
+        cause: Cause,
+    },
+    /// 800.4a: an object leaves the game with its owner.
+    LeavesGame {
+        card: CardId,
+        from: Zone,
+        old: ObjectId,
+        owner: PlayerId,
+    },
+    Attached {
+        card: CardId,
+        to: Target,
+        chosen: Chosen,
+    },
+    /// 702.151b: a reconfigured Equipment unattaches and is a creature again.
+    Reconfigured {
+        card: CardId,
+    },
+    /// A continuous effect begins (611, 613).
+    ContinuousEffect {
+        card: CardId,
+        change: Change,
+        until_end_of_turn: bool,
+    },
+    /// 800.4a: a control-changing effect ends with the player it benefited.
+    ControlEffectEnds {
+        card: CardId,
+        from: PlayerId,
+        now: PlayerId,
+    },
+    Damage {
+        card: CardId,
+        amount: i32,
+        source: Option<CardId>,
+    },
+    DamagePrevented {
+        card: CardId,
+        amount: i32,
+        source: CardId,
+        quality: Quality,
+    },
+    Counters {
+        card: CardId,
+        kind: CounterKind,
+        /// How many were put on (`put`) or removed.
+        amount: i32,
+        put: bool,
+    },
+    Life {
+        player: PlayerId,
+        /// How much was gained (`gained`) or lost.
+        amount: i32,
+        gained: bool,
+        now: i32,
+    },
+    Cast {
+        player: PlayerId,
+        card: CardId,
+        targets: Vec<Target>,
+    },
+    Activated {
+        player: PlayerId,
+        source: CardId,
+        ability: AbilityKind,
+        target: Option<CardId>,
+    },
+    PlayedLand {
+        player: PlayerId,
+        card: CardId,
+    },
+    Countered {
+        card: CardId,
+    },
+    Resolves(StackObject),
+    /// 608.2b: every target is illegal.
+    DoesntResolve {
+        object: StackObject,
+        reasons: Vec<Reason>,
+    },
+    /// An ability whose source left the battlefield (400.7).
+    SourceGone {
+        source: CardId,
+        ability: AbilityKind,
+    },
+    StepBegins {
+        step: Step,
+        active: PlayerId,
+    },
+    TurnBegins {
+        player: PlayerId,
+        untapped: Vec<CardId>,
+    },
+    /// 514.2
+    Cleanup {
+        ended: usize,
+    },
+    /// A state-based action performed (704), for what its rules found.
+    StateBased {
+        outcome: Outcome,
+        findings: Vec<Finding>,
+    },
+    /// 704.5j: which legendary permanent a player keeps.
+    LegendKept {
+        player: PlayerId,
+        card: CardId,
+        as_written: bool,
+    },
+    /// An action refused (the reasons are in the action's report).
+    Refused {
+        action: usize,
+    },
+    // ----- attempts that changed nothing ------------------------------------------------
+    AlreadyAttached {
+        card: CardId,
+        to: Target,
+    },
+    DoesntMove {
+        card: CardId,
+        problems: Vec<Reason>,
+    },
+    AlreadyOnBattlefield {
+        card: CardId,
+    },
+    TokenLeftBattlefield {
+        card: CardId,
+        again: bool,
+    },
+    NoLongerExists {
+        card: CardId,
+    },
+    CantEnterBattlefield {
+        card: CardId,
+        zone: Zone,
+    },
+    AuraCantEnterAttached {
+        card: CardId,
+        to: Target,
+        problems: Vec<Reason>,
+        zone: Zone,
+    },
+    AuraNothingToEnchant {
+        card: CardId,
+        zone: Zone,
+    },
+    EntersUnattached {
+        card: CardId,
+        problems: Vec<Reason>,
+    },
+    NotAttachable {
+        card: CardId,
+    },
+    NotOnBattlefield {
+        card: CardId,
+        attempt: Attempt,
+    },
+    Indestructible {
+        card: CardId,
+    },
+    NotASpell {
+        card: CardId,
+        zone: Zone,
+    },
+}
+
+impl Happened {
+    /// The kind of change, for the checker's "which event made it true".
+    pub fn kind(&self) -> EventKind {
+        use Happened as H;
+        match self {
+            H::ZoneChange { .. } | H::LeavesGame { .. } => EventKind::Moved,
+            H::Attached { .. } => EventKind::Attached,
+            H::Reconfigured { .. } => EventKind::Unattached,
+            H::ContinuousEffect { change, .. } => {
+                if matches!(change, Change::Control(_)) {
+                    EventKind::Control
+                } else {
+                    EventKind::Changed
+                }
+            }
+            H::ControlEffectEnds { .. } => EventKind::Control,
+            H::Damage { .. } => EventKind::Damage,
+            H::Counters { .. } => EventKind::Counters,
+            H::Life { .. } => EventKind::Life,
+            H::Cast { .. }
+            | H::Activated { .. }
+            | H::Countered { .. }
+            | H::Resolves(_)
+            | H::DoesntResolve { .. }
+            | H::SourceGone { .. } => EventKind::Stack,
+            H::PlayedLand { .. } => EventKind::Played,
+            H::StepBegins { .. } | H::TurnBegins { .. } | H::Cleanup { .. } => EventKind::Turn,
+            H::StateBased { outcome, .. } => match outcome {
+                Outcome::Loses(_) => EventKind::Lost,
+                Outcome::CeasesToExist { .. } | Outcome::ToGraveyard { .. } => EventKind::Moved,
+                Outcome::Unattached { .. } => EventKind::Unattached,
+                Outcome::CountersRemoved { .. } => EventKind::Counters,
+                Outcome::Protector { .. } => EventKind::Changed,
+            },
+            H::Refused { .. } => EventKind::Refused,
+            H::LegendKept { .. }
+            | H::AlreadyAttached { .. }
+            | H::DoesntMove { .. }
+            | H::AlreadyOnBattlefield { .. }
+            | H::TokenLeftBattlefield { .. }
+            | H::NoLongerExists { .. }
+            | H::CantEnterBattlefield { .. }
+            | H::AuraCantEnterAttached { .. }
+            | H::AuraNothingToEnchant { .. }
+            | H::EntersUnattached { .. }
+            | H::NotAttachable { .. }
+            | H::NotOnBattlefield { .. }
+            | H::Indestructible { .. }
+            | H::DamagePrevented { .. }
+            | H::NotASpell { .. } => EventKind::Note,
+        }
+    }
+}
+
 /// Something that happened, citing the rules that made it happen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Event {
-    pub kind: EventKind,
-    pub text: String,
+    pub what: Happened,
     pub cites: Vec<Cite>,
+    /// The objects and players it is about, for the checker's "which event made it true".
     pub subjects: Vec<Target>,
     /// Performed as a state-based action.
     pub state_based: bool,
 }
 
-pub(super) fn event(
-    kind: EventKind,
-    subjects: Vec<Target>,
-    numbers: &[Cite],
-    text: String,
-) -> Event {
-    Event {
-        kind,
-        text,
-        cites: cites(numbers),
-        subjects,
-        state_based: false,
+impl Event {
+    pub fn kind(&self) -> EventKind {
+        self.what.kind()
     }
 }
 
-pub(super) fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+pub(super) fn event(what: Happened, subjects: Vec<Target>, numbers: &[Cite]) -> Event {
+    Event {
+        what,
+        cites: cites(numbers),
+        subjects,
+        state_based: false,
     }
 }
 
@@ -96,4 +479,12 @@ pub(super) fn dedup(cs: &mut Vec<Cite>) {
             true
         }
     });
+}
+
+pub(super) fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

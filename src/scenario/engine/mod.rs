@@ -31,7 +31,11 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 
-pub use event::{Event, EventKind, Reason};
+pub use event::{
+    Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, Reason,
+    StackObject,
+};
+pub use state::AbilityKind;
 pub use state::{Game, View};
 
 /// What every chapter of the kernel uses.
@@ -46,7 +50,10 @@ mod prelude {
     };
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
-    pub(super) use super::event::{cites, dedup, event, plural, reason, Event, EventKind, Reason};
+    pub(super) use super::event::{
+        cites, dedup, event, plural, reason, Attempt, Cause, Chosen, Event, Finding, Happened,
+        Outcome, Reason, StackObject,
+    };
     pub(super) use super::legality::Requirement;
     pub(super) use super::revisions::{Difference, Rules};
     pub(super) use super::state::{ability_name, AbilityKind, Game, StackItem, StackKind, View};

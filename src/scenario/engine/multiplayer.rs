@@ -14,14 +14,14 @@ impl Game {
         if self.players.len() < 3 {
             return events;
         }
-        let name = self.player_name(p).to_string();
         let why = [cite::R800_4A, cite::R104_5];
         // Every object they own leaves the game.
         for c in 0..self.cards.len() {
             if self.cards[c].owner != p || self.cards[c].zone == Zone::Nowhere {
                 continue;
             }
-            let from = self.where_is(self.cards[c].zone);
+            let from = self.cards[c].zone;
+            let old = self.cards[c].object;
             if self.cards[c].zone == Zone::Stack {
                 self.stack
                     .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
@@ -30,13 +30,14 @@ impl Game {
             card.zone = Zone::Nowhere;
             card.attached_to = None;
             events.push(event(
-                EventKind::Moved,
+                Happened::LeavesGame {
+                    card: c,
+                    from,
+                    old,
+                    owner: p,
+                },
                 vec![Target::Card(c), Target::Player(p)],
                 &why,
-                format!(
-                    "{} ({from}) leaves the game with its owner, {name}",
-                    self.label(c)
-                ),
             ));
         }
         // Effects that gave them control of objects end.
@@ -55,14 +56,13 @@ impl Game {
             }
             let now = self.controller(c);
             events.push(event(
-                EventKind::Control,
+                Happened::ControlEffectEnds {
+                    card: c,
+                    from: p,
+                    now,
+                },
                 vec![Target::Card(c), Target::Player(now)],
                 &[cite::R800_4A],
-                format!(
-                    "the effect that gave {name} control of {} ends; {} controls it",
-                    self.label(c),
-                    self.player_name(now)
-                ),
             ));
         }
         // What they still control is exiled.
@@ -81,7 +81,7 @@ impl Game {
                     Zone::Exile,
                     None,
                     &[cite::R800_4A],
-                    &format!("{name} left the game while controlling it"),
+                    Cause::ControllerLeftGame(p),
                 ));
             }
         }

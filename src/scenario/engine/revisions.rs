@@ -11,6 +11,12 @@ pub enum Difference {
     /// 704.5j: the legend rule applies per controller, who chooses which to keep. Before,
     /// every legendary permanent sharing a name went to its owner's graveyard.
     LegendRulePerController,
+    /// 704.5j from 2022-10-07 reads "If two or more legendary permanents with the same
+    /// name are controlled by the same player" where 2013-07-13 to 2022-06-10 read "If a
+    /// player controls two or more legendary permanents with the same name": a rewording
+    /// (diffed in the corpus) that changes no outcome, so no check consults it; the rule
+    /// is 704.5j on both sides, and the citation table cites it so.
+    LegendRuleReworded,
     /// 704.5j until 2017-09-29: the planeswalker uniqueness rule.
     PlaneswalkerUniqueness,
     /// 702.151: reconfigure.
@@ -44,6 +50,11 @@ pub const DIFFERENCES: &[Row] = &[
         until: None,
     },
     Row {
+        difference: Difference::LegendRuleReworded,
+        from: Some(date(2022, 10, 7)),
+        until: None,
+    },
+    Row {
         difference: Difference::PlaneswalkerUniqueness,
         from: None,
         until: Some(date(2017, 9, 29)),
@@ -72,7 +83,7 @@ pub const DIFFERENCES: &[Row] = &[
 
 /// Why the checker can't play a revision.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the checker supports the rules from 2009-07-11 on (the Magic 2010 rules: the battlefield, the current numbering); {date} is older, when the rules used \"in play\" and another numbering — choose a later revision with `rules:`")]
+#[error("the checker supports the rules from 2005-08-01 on (the first revision whose Auras are enchantments with the subtype Aura, 212.4d); {date} is older, when Auras were \"local enchantments\" — choose a later revision with `rules:`")]
 pub struct Unsupported {
     pub date: Date,
 }
@@ -84,8 +95,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The first revision the checker supports (Magic 2010 rules).
-    pub const FIRST: Date = date(2009, 7, 11);
+    /// The first revision the checker supports: Auras are enchantments with the subtype
+    /// Aura (212.4d of 2005-08-01; before, "local enchantments"). Its rules are cited in
+    /// that revision's numbering (state-based effects 420.5, keywords 502, layers 418.5)
+    /// through the citation table.
+    pub const FIRST: Date = date(2005, 8, 1);
 
     pub fn for_date(d: Date) -> Result<Rules, Unsupported> {
         if d < Self::FIRST {
@@ -115,9 +129,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn refuses_rules_older_than_magic_2010() {
-        assert!(Rules::for_date(date(2009, 5, 1)).is_err());
-        assert!(Rules::for_date(date(2009, 7, 11)).is_ok());
+    fn refuses_rules_from_before_the_aura_subtype() {
+        assert!(Rules::for_date(date(2005, 2, 1)).is_err());
+        assert!(Rules::for_date(date(2005, 8, 1)).is_ok());
+        assert!(Rules::for_date(date(2009, 5, 1)).is_ok());
     }
 
     #[test]
@@ -126,6 +141,15 @@ mod tests {
         let after = Rules::for_date(date(2013, 7, 13)).unwrap();
         assert!(!before.has(Difference::LegendRulePerController));
         assert!(after.has(Difference::LegendRulePerController));
+    }
+
+    #[test]
+    fn the_legend_rule_was_reworded_on_2022_10_07() {
+        let before = Rules::for_date(date(2022, 6, 10)).unwrap();
+        let after = Rules::for_date(date(2022, 10, 7)).unwrap();
+        assert!(!before.has(Difference::LegendRuleReworded));
+        assert!(after.has(Difference::LegendRuleReworded));
+        assert!(before.has(Difference::LegendRulePerController));
     }
 
     #[test]
@@ -143,6 +167,7 @@ mod tests {
         use Difference::*;
         for d in [
             LegendRulePerController,
+            LegendRuleReworded,
             PlaneswalkerUniqueness,
             Reconfigure,
             Battles,

@@ -1,481 +1,681 @@
-//! State-based actions (704): checked and performed simultaneously, repeatedly, until
-//! none apply (704.3). Each 704.5 rule the engine knows is one check here.
+//! State-based actions (704) as a table: one [`Row`] per 704.5 rule, each a pure function
+//! from the game to the actions it finds, existing in the revisions [`revisions`] says.
+//! All rows are checked against the same state, their findings performed simultaneously
+//! through [`apply`](super::apply), and the check repeated until none apply (704.3).
 
 use super::prelude::*;
 
-/// One state-based action about to be performed.
-pub(super) struct Pending {
-    pub(super) card: Option<CardId>,
-    pub(super) player: Option<PlayerId>,
-    pub(super) what: Sba,
-    pub(super) cites: Vec<Cite>,
-    pub(super) text: String,
-}
-
+/// What a state-based action does, before it is done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sba {
     Lose,
     CeaseToExist,
     Graveyard,
     Destroy,
-    Unattach,
-    Annihilate,
+    Unattach(Target),
+    Annihilate(i32),
     Protector(Option<PlayerId>),
+}
+
+/// One state-based action about to be performed, with what its rules found.
+#[derive(Debug, Clone)]
+pub(super) struct Pending {
+    pub(super) card: Option<CardId>,
+    pub(super) player: Option<PlayerId>,
+    pub(super) what: Sba,
+    pub(super) cites: Vec<Cite>,
+    pub(super) findings: Vec<Finding>,
+}
+
+/// What a row sees: the game, and the choice the file made (`keeping L`).
+pub(super) struct Check<'a> {
+    game: &'a Game,
+    choice: Option<CardId>,
+    /// Choices made while checking (which legend is kept), reported as events.
+    notes: Vec<Event>,
+    found: Vec<Pending>,
+}
+
+impl Check<'_> {
+    fn card(&mut self, card: CardId, what: Sba, cs: &[Cite], finding: Finding) {
+        self.push(Some(card), None, what, cs, finding);
+    }
+
+    /// Adds a finding; a second finding of the same action on the same card joins it.
+    fn push(
+        &mut self,
+        card: Option<CardId>,
+        player: Option<PlayerId>,
+        what: Sba,
+        cs: &[Cite],
+        finding: Finding,
+    ) {
+        if let Some(existing) = self
+            .found
+            .iter_mut()
+            .find(|p| card.is_some() && p.card == card && p.player == player && p.what == what)
+        {
+            existing.cites.extend_from_slice(cs);
+            dedup(&mut existing.cites);
+            if !existing.findings.contains(&finding) {
+                existing.findings.push(finding);
+            }
+            return;
+        }
+        self.found.push(Pending {
+            card,
+            player,
+            what,
+            cites: cs.to_vec(),
+            findings: vec![finding],
+        });
+    }
+
+    /// The permanents on the battlefield, with their current characteristics.
+    fn permanents(&self) -> impl Iterator<Item = (CardId, View)> + '_ {
+        let g = self.game;
+        (0..g.cards.len())
+            .filter(|&c| g.cards[c].zone == Zone::Battlefield)
+            .map(|c| (c, g.view(c)))
+    }
+}
+
+/// One 704.5 rule: its number, the revisions it exists in, and its check.
+pub(super) struct Row {
+    /// The row's rule (the table's order and its tests read it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(super) rule: Cite,
+    /// `None`: every revision the checker plays has it.
+    pub(super) exists: Option<Difference>,
+    check: fn(&mut Check),
+}
+
+/// The state-based actions, in the order of 704.5.
+pub(super) const ROWS: &[Row] = &[
+    Row {
+        rule: cite::R704_5A,
+        exists: None,
+        check: zero_life,
+    },
+    Row {
+        rule: cite::R704_5D,
+        exists: None,
+        check: tokens_elsewhere,
+    },
+    Row {
+        rule: cite::R704_5F,
+        exists: None,
+        check: zero_toughness,
+    },
+    Row {
+        rule: cite::R704_5G,
+        exists: None,
+        check: lethal_damage,
+    },
+    Row {
+        rule: cite::R704_5I,
+        exists: None,
+        check: zero_loyalty,
+    },
+    Row {
+        rule: cite::R704_5J,
+        exists: None,
+        check: legend_rule,
+    },
+    Row {
+        rule: cite::R704_5J_UNIQUENESS,
+        exists: Some(Difference::PlaneswalkerUniqueness),
+        check: planeswalker_uniqueness,
+    },
+    Row {
+        rule: cite::R704_5K,
+        exists: None,
+        check: world_rule,
+    },
+    Row {
+        rule: cite::R704_5M,
+        exists: None,
+        check: illegal_attachments,
+    },
+    Row {
+        rule: cite::R704_5Q,
+        exists: None,
+        check: counters_annihilate,
+    },
+    Row {
+        rule: cite::R704_5V,
+        exists: Some(Difference::Battles),
+        check: battles,
+    },
+    Row {
+        rule: cite::R704_5Y,
+        exists: Some(Difference::Roles),
+        check: roles,
+    },
+];
+
+/// 704.5a: a player with 0 or less life loses the game.
+fn zero_life(k: &mut Check) {
+    for (i, p) in k.game.players.iter().enumerate() {
+        if !p.lost && p.life <= 0 {
+            let finding = Finding::ZeroLife {
+                player: i,
+                life: p.life,
+            };
+            k.push(None, Some(i), Sba::Lose, &[cite::R704_5A], finding);
+        }
+    }
+}
+
+/// 704.5d: a token in a zone other than the battlefield ceases to exist.
+fn tokens_elsewhere(k: &mut Check) {
+    for (c, card) in k.game.cards.iter().enumerate() {
+        if card.token && card.zone != Zone::Battlefield && card.zone != Zone::Nowhere {
+            let finding = Finding::TokenElsewhere {
+                card: c,
+                zone: card.zone,
+            };
+            let cs = [cite::R704_5D, cite::R111_7];
+            k.card(c, Sba::CeaseToExist, &cs, finding);
+        }
+    }
+}
+
+fn toughness(v: &View) -> i32 {
+    v.chars.power_toughness.map(|p| p.toughness).unwrap_or(0)
+}
+
+/// 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
+fn zero_toughness(k: &mut Check) {
+    let found: Vec<(CardId, i32)> = k
+        .permanents()
+        .filter(|(_, v)| v.chars.is(CardType::Creature) && toughness(v) <= 0)
+        .map(|(c, v)| (c, toughness(&v)))
+        .collect();
+    for (c, t) in found {
+        let finding = Finding::ZeroToughness {
+            card: c,
+            toughness: t,
+        };
+        k.card(c, Sba::Graveyard, &[cite::R704_5F], finding);
+    }
+}
+
+/// 704.5g: a creature with lethal damage is destroyed (not an indestructible one, 702.12b).
+fn lethal_damage(k: &mut Check) {
+    let found: Vec<(CardId, i32, i32)> = k
+        .permanents()
+        .filter(|(c, v)| {
+            let t = toughness(v);
+            v.chars.is(CardType::Creature)
+                && t > 0
+                && k.game.cards[*c].damage >= t
+                && !v.chars.has(&Ability::Indestructible)
+        })
+        .map(|(c, v)| (c, k.game.cards[c].damage, toughness(&v)))
+        .collect();
+    for (c, damage, toughness) in found {
+        let finding = Finding::LethalDamage {
+            card: c,
+            damage,
+            toughness,
+        };
+        k.card(c, Sba::Destroy, &[cite::R704_5G], finding);
+    }
+}
+
+/// 704.5i: a planeswalker with loyalty 0 goes to its owner's graveyard.
+fn zero_loyalty(k: &mut Check) {
+    let found: Vec<CardId> = k
+        .permanents()
+        .filter(|(c, v)| v.chars.is(CardType::Planeswalker) && k.game.cards[*c].loyalty <= 0)
+        .map(|(c, _)| c)
+        .collect();
+    for c in found {
+        let finding = Finding::ZeroLoyalty { card: c };
+        k.card(c, Sba::Graveyard, &[cite::R704_5I], finding);
+    }
+}
+
+/// The newest of `group` by timestamp, unless the file chose one of them.
+fn kept(g: &Game, group: &[CardId], choice: Option<CardId>) -> (CardId, bool) {
+    match choice.filter(|ch| group.contains(ch)) {
+        Some(ch) => (ch, true),
+        None => (
+            group
+                .iter()
+                .copied()
+                .max_by_key(|c| g.cards[*c].timestamp)
+                .unwrap_or(group[0]),
+            false,
+        ),
+    }
+}
+
+/// 704.5j, the legend rule: from 2013-07-13 a player who controls legendary permanents
+/// sharing a name keeps one; before, all of them go.
+fn legend_rule(k: &mut Check) {
+    let g = k.game;
+    let per_player = g.rules.has(Difference::LegendRulePerController);
+    let mut legendary: BTreeMap<(Option<PlayerId>, String), Vec<CardId>> = BTreeMap::new();
+    for (c, v) in k.permanents() {
+        if v.chars.is_super(Supertype::Legendary) {
+            let key = per_player.then_some(v.controller);
+            let name = g.cards[c].name.to_lowercase();
+            legendary.entry((key, name)).or_default().push(c);
+        }
+    }
+    for ((player, _), group) in legendary {
+        if group.len() < 2 {
+            continue;
+        }
+        match player {
+            Some(player) => {
+                let (keep, as_written) = kept(g, &group, k.choice);
+                let kept = Happened::LegendKept {
+                    player,
+                    card: keep,
+                    as_written,
+                };
+                k.notes
+                    .push(event(kept, vec![Target::Card(keep)], &[cite::R704_5J]));
+                for &card in group.iter().filter(|c| **c != keep) {
+                    let finding = Finding::LegendRule {
+                        player,
+                        group: group.clone(),
+                        keep,
+                        card,
+                    };
+                    k.card(card, Sba::Graveyard, &[cite::R704_5J], finding);
+                }
+            }
+            None => {
+                for &card in &group {
+                    let finding = Finding::LegendRuleAll {
+                        group: group.clone(),
+                        card,
+                    };
+                    k.card(card, Sba::Graveyard, &[cite::R704_5J], finding);
+                }
+            }
+        }
+    }
+}
+
+/// The planeswalker uniqueness rule (704.5j until 2017-09-29): planeswalkers sharing a
+/// planeswalker type (per controller from 2013-07-13, who keeps one).
+fn planeswalker_uniqueness(k: &mut Check) {
+    let g = k.game;
+    let per_player = g.rules.has(Difference::LegendRulePerController);
+    let walkers: Vec<(CardId, PlayerId, Vec<String>)> = k
+        .permanents()
+        .filter(|(_, v)| v.chars.is(CardType::Planeswalker))
+        .map(|(c, v)| {
+            let types = v.chars.type_line.subtypes.iter();
+            (c, v.controller, types.map(|s| s.to_lowercase()).collect())
+        })
+        .collect();
+    let mut done: Vec<CardId> = Vec::new();
+    for (i, (c, ctl, types)) in walkers.iter().enumerate() {
+        if done.contains(c) {
+            continue;
+        }
+        let group: Vec<CardId> = walkers
+            .iter()
+            .skip(i)
+            .filter(|(_, ctl2, t2)| {
+                (!per_player || ctl2 == ctl) && t2.iter().any(|t| types.contains(t))
+            })
+            .map(|(c2, _, _)| *c2)
+            .collect();
+        if group.len() < 2 {
+            continue;
+        }
+        done.extend(group.iter().copied());
+        let keep = per_player.then(|| kept(g, &group, k.choice));
+        for &card in group.iter().filter(|c| Some(**c) != keep.map(|k| k.0)) {
+            let finding = Finding::Uniqueness {
+                player: *ctl,
+                group: group.clone(),
+                keep,
+                card,
+            };
+            k.card(card, Sba::Graveyard, &[cite::R704_5J_UNIQUENESS], finding);
+        }
+    }
+}
+
+/// When `c` began to have the world supertype (704.5k): as it entered the battlefield,
+/// or as the first effect still giving it the supertype began.
+fn world_since(g: &Game, c: CardId) -> i64 {
+    let card = &g.cards[c];
+    if card.printed.is_super(Supertype::World) {
+        return card.entered;
+    }
+    g.effects
+        .on_object(c, card.object)
+        .filter(|e| {
+            matches!(&e.change, Change::BecomesTypes(tl, _)
+                if tl.supertypes.contains(&Supertype::World))
+        })
+        .map(|e| e.timestamp)
+        .min()
+        .map_or(card.entered, |t| t.max(card.entered))
+}
+
+/// 704.5k, the world rule: all world permanents but the one that has had the supertype
+/// for the shortest time go (all of them on a tie).
+fn world_rule(k: &mut Check) {
+    let g = k.game;
+    let worlds: Vec<(CardId, i64)> = k
+        .permanents()
+        .filter(|(_, v)| v.chars.is_super(Supertype::World))
+        .map(|(c, _)| (c, world_since(g, c)))
+        .collect();
+    if worlds.len() < 2 {
+        return;
+    }
+    let newest = worlds.iter().map(|w| w.1).max().unwrap_or(0);
+    let tied = worlds.iter().filter(|w| w.1 == newest).count() > 1;
+    for (card, since) in worlds {
+        if tied || since != newest {
+            let finding = Finding::WorldRule { card };
+            k.card(card, Sba::Graveyard, &[cite::R704_5K], finding);
+        }
+    }
+}
+
+/// 704.5m, 704.5n, 704.5p: an Aura attached illegally or to nothing goes to its owner's
+/// graveyard; an Equipment, Fortification or other permanent attached illegally becomes
+/// unattached.
+fn illegal_attachments(k: &mut Check) {
+    let g = k.game;
+    let found: Vec<(CardId, View)> = k.permanents().collect();
+    for (c, v) in found {
+        let aura = v.chars.has_subtype("aura");
+        let equipment = v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification");
+        let Some((to, obj)) = g.cards[c].attached_to else {
+            if aura {
+                let cs = [cite::R704_5M, cite::R303_4C];
+                k.card(c, Sba::Graveyard, &cs, Finding::AuraUnattached { card: c });
+            }
+            continue;
+        };
+        let gone = matches!(to, Target::Card(t) if g.cards.get(t).map(|x| x.object) != Some(obj)
+            || (g.zone(t) != Zone::Battlefield
+                && !matches!(v.chars.enchant(), Some(Enchant::CardInGraveyard(_)))));
+        // What left is a new object (400.7): the rule of the attachment's own kind makes
+        // it illegal (303.4c, 301.5c, 301.6).
+        let left_rule = if aura {
+            cite::R303_4C
+        } else if v.chars.has_subtype("equipment") {
+            cite::R301_5C
+        } else if v.chars.has_subtype("fortification") {
+            cite::R301_6
+        } else {
+            cite::R704_5P
+        };
+        let mut problems = if gone {
+            vec![reason(
+                &[left_rule, cite::R400_7],
+                format!("{} changed zones and is a new object", g.target_name(to)),
+            )]
+        } else {
+            g.attachment_problems(c, to)
+        };
+        if let Target::Player(p) = to {
+            if g.players[p].lost {
+                problems.push(reason(
+                    &[cite::R303_4C],
+                    format!("{} has left the game", g.player_name(p)),
+                ));
+            }
+        }
+        if problems.is_empty() {
+            continue;
+        }
+        let mut cs = Vec::new();
+        if aura {
+            cs.push(cite::R704_5M);
+            let cites_303_4 = problems
+                .iter()
+                .any(|r| r.cites.iter().any(|c| c.rule.is_within(&cite::R303_4.rule)));
+            if !gone && !cites_303_4 {
+                cs.push(cite::R303_4C);
+            }
+        } else if equipment {
+            cs.push(cite::R704_5N);
+        } else {
+            cs.push(cite::R704_5P);
+        }
+        for r in &problems {
+            cs.extend(r.cites.iter().copied());
+        }
+        if v.chars.is(CardType::Creature) || v.chars.is(CardType::Battle) {
+            cs.push(cite::R704_5P);
+        }
+        if equipment && !aura {
+            if v.chars.has_subtype("equipment") {
+                cs.push(cite::R301_5C);
+            } else {
+                cs.push(cite::R301_6);
+            }
+        }
+        dedup(&mut cs);
+        if aura {
+            let finding = Finding::AuraIllegal { card: c, problems };
+            k.card(c, Sba::Graveyard, &cs, finding);
+        } else {
+            let finding = Finding::IllegallyAttached {
+                card: c,
+                to,
+                problems,
+            };
+            k.card(c, Sba::Unattach(to), &cs, finding);
+        }
+    }
+}
+
+/// 704.5q: +1/+1 and -1/-1 counters on the same permanent are removed in pairs.
+fn counters_annihilate(k: &mut Check) {
+    let found: Vec<(CardId, i32)> = k
+        .permanents()
+        .map(|(c, _)| (c, &k.game.cards[c]))
+        .filter(|(_, card)| card.plus > 0 && card.minus > 0)
+        .map(|(c, card)| (c, card.plus.min(card.minus)))
+        .collect();
+    for (card, n) in found {
+        let finding = Finding::CountersAnnihilate { card, n };
+        let cs = [cite::R704_5Q, cite::R122_3];
+        k.card(card, Sba::Annihilate(n), &cs, finding);
+    }
+}
+
+/// 704.5v–x: a battle with defense 0 goes to its owner's graveyard; one with no
+/// protector, or a Siege its controller protects, gets a new protector (310.10, 310.11a).
+fn battles(k: &mut Check) {
+    let g = k.game;
+    let found: Vec<(CardId, View)> = k
+        .permanents()
+        .filter(|(_, v)| v.chars.is(CardType::Battle))
+        .collect();
+    for (card, v) in found {
+        let state = &g.cards[card];
+        if state.defense <= 0 {
+            let cs = [cite::R704_5V, cite::R310_7];
+            k.card(card, Sba::Graveyard, &cs, Finding::ZeroDefense { card });
+            continue;
+        }
+        let controller = v.controller;
+        let siege = v.chars.has_subtype("siege");
+        let choose = || {
+            if siege {
+                g.next_opponent(controller)
+            } else {
+                Some(controller)
+            }
+        };
+        let (cs, finding) = match state.protector {
+            None => (
+                [cite::R704_5W, cite::R310_10],
+                Finding::NoProtector {
+                    card,
+                    controller,
+                    chosen: choose(),
+                    protector_left: false,
+                },
+            ),
+            Some(p) if siege && p == controller => (
+                [cite::R704_5X, cite::R310_11A],
+                Finding::SiegeOwnProtector {
+                    card,
+                    controller,
+                    chosen: g.next_opponent(controller),
+                },
+            ),
+            Some(p) if g.players.get(p).is_none_or(|x| x.lost) => (
+                [cite::R704_5W, cite::R310_10],
+                Finding::NoProtector {
+                    card,
+                    controller,
+                    chosen: choose(),
+                    protector_left: true,
+                },
+            ),
+            _ => continue,
+        };
+        let chosen = match &finding {
+            Finding::NoProtector { chosen, .. } | Finding::SiegeOwnProtector { chosen, .. } => {
+                *chosen
+            }
+            _ => None,
+        };
+        let siege_alone = matches!(finding, Finding::SiegeOwnProtector { .. }) && chosen.is_none();
+        let cs: &[Cite] = if siege_alone { &cs[..1] } else { &cs };
+        match chosen {
+            Some(p) => k.card(card, Sba::Protector(Some(p)), cs, finding),
+            None => k.card(card, Sba::Graveyard, cs, finding),
+        }
+    }
+}
+
+/// 704.5y: a permanent with more than one Role a player controls attached keeps the
+/// newest.
+fn roles(k: &mut Check) {
+    let g = k.game;
+    let mut roles: BTreeMap<(CardId, PlayerId), Vec<CardId>> = BTreeMap::new();
+    for (c, v) in k.permanents() {
+        if !(v.chars.has_subtype("aura") && v.chars.has_subtype("role")) {
+            continue;
+        }
+        if let Some((Target::Card(t), _)) = g.cards[c].attached_to {
+            roles.entry((t, v.controller)).or_default().push(c);
+        }
+    }
+    for ((target, player), group) in roles {
+        if group.len() < 2 {
+            continue;
+        }
+        let (newest, _) = kept(g, &group, None);
+        for &card in group.iter().filter(|c| **c != newest) {
+            let finding = Finding::Roles {
+                target,
+                player,
+                card,
+                newest,
+            };
+            let cs = [cite::R704_5Y, cite::R303_7A];
+            k.card(card, Sba::Graveyard, &cs, finding);
+        }
+    }
 }
 
 impl Game {
     // ----- state-based actions (704) --------------------------------------------------
 
-    /// When `c` began to have the world supertype (704.5k): as it entered the battlefield,
-    /// or as the first effect still giving it the supertype began.
-    fn world_since(&self, c: CardId) -> i64 {
-        let card = &self.cards[c];
-        if card.printed.is_super(Supertype::World) {
-            return card.entered;
-        }
-        self.effects
-            .on_object(c, card.object)
-            .filter(|e| {
-                matches!(&e.change, Change::BecomesTypes(tl, _)
-                    if tl.supertypes.contains(&Supertype::World))
-            })
-            .map(|e| e.timestamp)
-            .min()
-            .map_or(card.entered, |t| t.max(card.entered))
+    /// The state-based actions that apply now, without performing them: the events they
+    /// would cause.
+    pub fn pending_state_based_actions(&self) -> Vec<Event> {
+        let (pending, _) = self.check_state_based_actions(None);
+        pending.into_iter().map(|p| self.sba_event(p)).collect()
     }
 
-    /// The state-based actions that apply now, without performing them.
-    pub fn pending_state_based_actions(&self) -> Vec<String> {
-        self.collect_sba(None, &mut Vec::new())
-            .into_iter()
-            .map(|p| p.text)
-            .collect()
-    }
-
-    pub(super) fn collect_sba(
+    /// Every row of the table checked against this state (704.3): the actions found,
+    /// one per object (a permanent going to the graveyard isn't also unattached), and the
+    /// choices made.
+    pub(super) fn check_state_based_actions(
         &self,
         choice: Option<CardId>,
-        notes: &mut Vec<Event>,
-    ) -> Vec<Pending> {
-        let mut out: Vec<Pending> = Vec::new();
-        let push = |out: &mut Vec<Pending>,
-                    card: Option<CardId>,
-                    player: Option<PlayerId>,
-                    what: Sba,
-                    cs: Vec<Cite>,
-                    text: String| {
-            if let Some(existing) = out
-                .iter_mut()
-                .find(|p| p.card == card && p.player == player && card.is_some() && p.what == what)
-            {
-                existing.cites.extend(cs);
-                dedup(&mut existing.cites);
-                if !existing.text.contains(&text) {
-                    existing.text = format!("{}; {text}", existing.text);
-                }
-                return;
-            }
-            out.push(Pending {
-                card,
-                player,
-                what,
-                cites: cs,
-                text,
-            });
+    ) -> (Vec<Pending>, Vec<Event>) {
+        let mut k = Check {
+            game: self,
+            choice,
+            notes: Vec::new(),
+            found: Vec::new(),
         };
-        // 704.5a
-        for (i, p) in self.players.iter().enumerate() {
-            if !p.lost && p.life <= 0 {
-                push(
-                    &mut out,
-                    None,
-                    Some(i),
-                    Sba::Lose,
-                    cites(&[cite::R704_5A]),
-                    format!("{} has {} life and loses the game", p.name, p.life),
-                );
+        for row in ROWS {
+            if row.exists.is_none_or(|d| self.rules.has(d)) {
+                (row.check)(&mut k);
             }
         }
-        let mut legendary: BTreeMap<(Option<PlayerId>, String), Vec<CardId>> = BTreeMap::new();
-        let mut walkers: Vec<(CardId, PlayerId, Vec<String>)> = Vec::new();
-        let mut worlds: Vec<CardId> = Vec::new();
-        let mut roles: BTreeMap<(CardId, PlayerId), Vec<CardId>> = BTreeMap::new();
-        for c in 0..self.cards.len() {
-            let card = &self.cards[c];
-            // 704.5d
-            if card.token && card.zone != Zone::Battlefield && card.zone != Zone::Nowhere {
-                push(
-                    &mut out,
-                    Some(c),
-                    None,
-                    Sba::CeaseToExist,
-                    cites(&[cite::R704_5D, cite::R111_7]),
-                    format!(
-                        "{} is a token in {} and ceases to exist",
-                        card.label,
-                        self.zone_name(card.zone)
-                    ),
-                );
-                continue;
-            }
-            if card.zone != Zone::Battlefield {
-                continue;
-            }
-            let v = self.view(c);
-            let name = card.label.clone();
-            let owner = self.player_name(card.owner).to_string();
-            if v.chars.is(CardType::Creature) {
-                let t = v.chars.power_toughness.map(|p| p.toughness).unwrap_or(0);
-                if t <= 0 {
-                    push(
-                        &mut out,
-                        Some(c),
-                        None,
-                        Sba::Graveyard,
-                        cites(&[cite::R704_5F]),
-                        format!("{name} has toughness {t} and is put into {owner}'s graveyard"),
-                    );
-                } else if card.damage >= t {
-                    if v.chars.has(&Ability::Indestructible) {
-                        // 702.12b: indestructible permanents ignore 704.5g.
-                    } else {
-                        push(&mut out, Some(c), None, Sba::Destroy, cites(&[cite::R704_5G]), format!("{name} has {} damage marked and toughness {t}: lethal damage, it is destroyed", card.damage));
-                    }
-                }
-            }
-            if v.chars.is(CardType::Planeswalker) && card.loyalty <= 0 {
-                push(
-                    &mut out,
-                    Some(c),
-                    None,
-                    Sba::Graveyard,
-                    cites(&[cite::R704_5I]),
-                    format!("{name} has loyalty 0 and is put into {owner}'s graveyard"),
-                );
-            }
-            if v.chars.is_super(Supertype::Legendary) {
-                let key = if self.rules.has(Difference::LegendRulePerController) {
-                    Some(v.controller)
-                } else {
-                    None
-                };
-                legendary
-                    .entry((key, card.name.to_lowercase()))
-                    .or_default()
-                    .push(c);
-            }
-            if v.chars.is(CardType::Planeswalker)
-                && self.rules.has(Difference::PlaneswalkerUniqueness)
-            {
-                walkers.push((
-                    c,
-                    v.controller,
-                    v.chars
-                        .type_line
-                        .subtypes
-                        .iter()
-                        .map(|s| s.to_lowercase())
-                        .collect(),
-                ));
-            }
-            if v.chars.is_super(Supertype::World) {
-                worlds.push(c);
-            }
-            // Attachments: 704.5m, 704.5n, 704.5p.
-            let aura = v.chars.has_subtype("aura");
-            let equipment =
-                v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification");
-            match card.attached_to {
-                None if aura => push(
-                    &mut out,
-                    Some(c),
-                    None,
-                    Sba::Graveyard,
-                    cites(&[cite::R704_5M, cite::R303_4C]),
-                    format!(
-                        "{name} is an Aura attached to nothing and is put into {owner}'s graveyard"
-                    ),
-                ),
-                None => {}
-                Some((to, obj)) => {
-                    let gone = matches!(to, Target::Card(t) if self.cards.get(t).map(|x| x.object) != Some(obj) || (self.zone(t) != Zone::Battlefield && !matches!(v.chars.enchant(), Some(Enchant::CardInGraveyard(_)))));
-                    // What left is a new object (400.7): the rule of the attachment's own
-                    // kind makes it illegal (303.4c, 301.5c, 301.6).
-                    let left_rule = if aura {
-                        cite::R303_4C
-                    } else if v.chars.has_subtype("equipment") {
-                        cite::R301_5C
-                    } else if v.chars.has_subtype("fortification") {
-                        cite::R301_6
-                    } else {
-                        cite::R704_5P
-                    };
-                    let mut problems = if gone {
-                        vec![reason(
-                            &[left_rule, cite::R400_7],
-                            format!("{} changed zones and is a new object", self.target_name(to)),
-                        )]
-                    } else {
-                        self.attachment_problems(c, to)
-                    };
-                    if let Target::Player(p) = to {
-                        if self.players[p].lost {
-                            problems.push(reason(
-                                &[cite::R303_4C],
-                                format!("{} has left the game", self.player_name(p)),
-                            ));
-                        }
-                    }
-                    if !problems.is_empty() {
-                        let mut cs = Vec::new();
-                        if aura {
-                            cs.push(cite::R704_5M);
-                            if !gone
-                                && !problems.iter().any(|r| {
-                                    r.cites.iter().any(|c| c.rule.is_within(&cite::R303_4.rule))
-                                })
-                            {
-                                cs.push(cite::R303_4C);
-                            }
-                        } else if equipment {
-                            cs.push(cite::R704_5N);
-                        } else {
-                            cs.push(cite::R704_5P);
-                        }
-                        for r in &problems {
-                            cs.extend(r.cites.iter().copied());
-                        }
-                        if v.chars.is(CardType::Creature) || v.chars.is(CardType::Battle) {
-                            cs.push(cite::R704_5P);
-                        }
-                        if equipment && !aura {
-                            let illegal_rule = if v.chars.has_subtype("equipment") {
-                                cite::R301_5C
-                            } else {
-                                cite::R301_6
-                            };
-                            cs.push(illegal_rule);
-                        }
-                        dedup(&mut cs);
-                        let why = super::event::joined(&problems);
-                        if aura {
-                            push(&mut out, Some(c), None, Sba::Graveyard, cs, format!("{name} is an Aura attached illegally ({why}) and is put into {owner}'s graveyard"));
-                        } else {
-                            push(&mut out, Some(c), None, Sba::Unattach, cs, format!("{name} becomes unattached from {} ({why}) and remains on the battlefield", self.target_name(to)));
-                        }
-                    }
-                    if aura && v.chars.has_subtype("role") && self.rules.has(Difference::Roles) {
-                        if let Target::Card(t) = to {
-                            roles.entry((t, v.controller)).or_default().push(c);
-                        }
-                    }
-                }
-            }
-            // 704.5q
-            if card.plus > 0 && card.minus > 0 {
-                let n = card.plus.min(card.minus);
-                push(
-                    &mut out,
-                    Some(c),
-                    None,
-                    Sba::Annihilate,
-                    cites(&[cite::R704_5Q, cite::R122_3]),
-                    format!(
-                        "{n} +1/+1 and {n} -1/-1 counter{} are removed from {name}",
-                        plural(n as u32)
-                    ),
-                );
-            }
-            if v.chars.is(CardType::Battle) && self.rules.has(Difference::Battles) {
-                if card.defense <= 0 {
-                    push(
-                        &mut out,
-                        Some(c),
-                        None,
-                        Sba::Graveyard,
-                        cites(&[cite::R704_5V, cite::R310_7]),
-                        format!("{name} has defense 0 and is put into {owner}'s graveyard"),
-                    );
-                } else {
-                    let siege = v.chars.has_subtype("siege");
-                    match card.protector {
-                        None => {
-                            let choice = if siege { self.next_opponent(v.controller) } else { Some(v.controller) };
-                            match choice {
-                                Some(p) => push(&mut out, Some(c), None, Sba::Protector(Some(p)), cites(&[cite::R704_5W, cite::R310_10]), format!("{name} has no protector; {} chooses {}", self.player_name(v.controller), self.player_name(p))),
-                                None => push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5W, cite::R310_10]), format!("{name} has no protector and none can be chosen; it is put into {owner}'s graveyard")),
-                            }
-                        }
-                        Some(p) if siege && p == v.controller => match self.next_opponent(v.controller) {
-                            Some(q) => push(&mut out, Some(c), None, Sba::Protector(Some(q)), cites(&[cite::R704_5X, cite::R310_11A]), format!("{name} is a Siege protected by its controller; {} chooses {} as its protector", self.player_name(p), self.player_name(q))),
-                            None => push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5X]), format!("{name} is a Siege protected by its controller and there is no opponent to choose; it is put into {owner}'s graveyard")),
-                        },
-                        Some(p) if self.players.get(p).is_none_or(|x| x.lost) => {
-                            let choice = if siege { self.next_opponent(v.controller) } else { Some(v.controller) };
-                            match choice {
-                                Some(q) => push(&mut out, Some(c), None, Sba::Protector(Some(q)), cites(&[cite::R704_5W, cite::R310_10]), format!("{name}'s protector has left the game; {} chooses {}", self.player_name(v.controller), self.player_name(q))),
-                                None => push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5W, cite::R310_10]), format!("{name} has no protector and none can be chosen; it is put into {owner}'s graveyard")),
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        // 704.5j: the legend rule.
-        for ((per_player, _), group) in &legendary {
-            if group.len() < 2 {
-                continue;
-            }
-            let names = group
-                .iter()
-                .map(|c| self.label(*c))
-                .collect::<Vec<_>>()
-                .join(", ");
-            match per_player {
-                Some(p) => {
-                    let keep = match choice.filter(|ch| group.contains(ch)) {
-                        Some(ch) => {
-                            notes.push(event(
-                                EventKind::Note,
-                                vec![Target::Card(ch)],
-                                &[cite::R704_5J],
-                                format!(
-                                    "{} keeps {} (as written)",
-                                    self.player_name(*p),
-                                    self.label(ch)
-                                ),
-                            ));
-                            ch
-                        }
-                        None => {
-                            let newest = group
-                                .iter()
-                                .copied()
-                                .max_by_key(|c| self.cards[*c].timestamp)
-                                .unwrap_or(group[0]);
-                            notes.push(event(EventKind::Note, vec![Target::Card(newest)], &[cite::R704_5J], format!("{} keeps {}: no `(keeping L)` given, so the checker keeps the newest", self.player_name(*p), self.label(newest))));
-                            newest
-                        }
-                    };
-                    for &c in group {
-                        if c != keep {
-                            push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5J]), format!("legend rule: {} controls {names} with the same name and keeps {}; {} is put into {}'s graveyard", self.player_name(*p), self.label(keep), self.label(c), self.player_name(self.cards[c].owner)));
-                        }
-                    }
-                }
-                None => {
-                    for &c in group {
-                        push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5J]), format!("legend rule ({} rules): {names} are legendary permanents with the same name on the battlefield, so all are put into their owners' graveyards; {} goes to {}'s graveyard", self.rules.date, self.label(c), self.player_name(self.cards[c].owner)));
-                    }
-                }
-            }
-        }
-        // The planeswalker uniqueness rule (until 2017-09-29).
-        let uniqueness = cite::R704_5J_UNIQUENESS;
-        let per_player = self.rules.has(Difference::LegendRulePerController);
-        let mut done: Vec<CardId> = Vec::new();
-        for (i, (c, ctl, types)) in walkers.iter().enumerate() {
-            if done.contains(c) {
-                continue;
-            }
-            let group: Vec<CardId> = walkers
-                .iter()
-                .skip(i)
-                .filter(|(_, ctl2, t2)| {
-                    (!per_player || ctl2 == ctl) && t2.iter().any(|t| types.contains(t))
-                })
-                .map(|(c2, _, _)| *c2)
-                .collect();
-            if group.len() < 2 {
-                continue;
-            }
-            done.extend(group.iter().copied());
-            let names = group
-                .iter()
-                .map(|c| self.label(*c))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let keep = if per_player {
-                Some(choice.filter(|ch| group.contains(ch)).unwrap_or_else(|| {
-                    group
-                        .iter()
-                        .copied()
-                        .max_by_key(|c| self.cards[*c].timestamp)
-                        .unwrap_or(group[0])
-                }))
-            } else {
-                None
-            };
-            for &g in &group {
-                if Some(g) == keep {
-                    continue;
-                }
-                push(&mut out, Some(g), None, Sba::Graveyard, vec![uniqueness], match keep {
-                    Some(k) => format!("planeswalker uniqueness rule: {names} share a planeswalker type; {} keeps {}{}, and {} is put into its owner's graveyard", self.player_name(*ctl), self.label(k), if choice == Some(k) { "" } else { " (the newest: no `(keeping L)` given)" }, self.label(g)),
-                    None => format!("planeswalker uniqueness rule: {names} share a planeswalker type, so all are put into their owners' graveyards; {} goes", self.label(g)),
-                });
-            }
-        }
-        // 704.5k: the world rule.
-        if worlds.len() > 1 {
-            let newest = worlds
-                .iter()
-                .map(|c| self.world_since(*c))
-                .max()
-                .unwrap_or(0);
-            let tied = worlds
-                .iter()
-                .filter(|c| self.world_since(**c) == newest)
-                .count()
-                > 1;
-            for &c in &worlds {
-                if tied || self.world_since(c) != newest {
-                    push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5K]), format!("world rule: {} isn't the permanent that has had the world supertype for the shortest time; it is put into its owner's graveyard", self.label(c)));
-                }
-            }
-        }
-        // 704.5y: Roles.
-        for ((t, p), group) in &roles {
-            if group.len() < 2 {
-                continue;
-            }
-            let newest = group
-                .iter()
-                .copied()
-                .max_by_key(|c| self.cards[*c].timestamp)
-                .unwrap_or(group[0]);
-            for &c in group {
-                if c != newest {
-                    push(&mut out, Some(c), None, Sba::Graveyard, cites(&[cite::R704_5Y, cite::R303_7A]), format!("{} has more than one Role controlled by {} attached; {} (not the newest, {}) is put into its owner's graveyard", self.label(*t), self.player_name(*p), self.label(c), self.label(newest)));
-                }
-            }
-        }
-        // One object moving to the graveyard isn't also unattached.
-        let moving: Vec<CardId> = out
+        let leaving = |w: Sba| matches!(w, Sba::Graveyard | Sba::Destroy | Sba::CeaseToExist);
+        let moving: Vec<CardId> = k
+            .found
             .iter()
-            .filter(|p| matches!(p.what, Sba::Graveyard | Sba::Destroy | Sba::CeaseToExist))
+            .filter(|p| leaving(p.what))
             .filter_map(|p| p.card)
             .collect();
         let mut merged: Vec<Pending> = Vec::new();
-        for p in out {
-            if p.what == Sba::Unattach && p.card.is_some_and(|c| moving.contains(&c)) {
+        for p in k.found {
+            if matches!(p.what, Sba::Unattach(_)) && p.card.is_some_and(|c| moving.contains(&c)) {
                 continue;
             }
-            if matches!(p.what, Sba::Graveyard | Sba::Destroy) {
+            let to_graveyard = |w: Sba| matches!(w, Sba::Graveyard | Sba::Destroy);
+            if to_graveyard(p.what) {
                 if let Some(existing) = merged
                     .iter_mut()
-                    .find(|m| m.card == p.card && matches!(m.what, Sba::Graveyard | Sba::Destroy))
+                    .find(|m| m.card == p.card && to_graveyard(m.what))
                 {
                     existing.cites.extend(p.cites);
                     dedup(&mut existing.cites);
-                    existing.text = format!("{}; {}", existing.text, p.text);
+                    existing.findings.extend(p.findings);
                     continue;
                 }
             }
             merged.push(p);
         }
-        merged
+        (merged, k.notes)
+    }
+
+    /// The event a pending action would cause, before it is applied (its outcome has
+    /// no new object id yet).
+    fn sba_event(&self, p: Pending) -> Event {
+        let card = p.card.unwrap_or(0);
+        let old = self.cards.get(card).map_or(0, |c| c.object);
+        let outcome = match p.what {
+            Sba::Lose => Outcome::Loses(p.player.unwrap_or(0)),
+            Sba::CeaseToExist => Outcome::CeasesToExist { card, old },
+            Sba::Graveyard | Sba::Destroy => Outcome::ToGraveyard {
+                card,
+                from: self.zone(card),
+                old,
+                new: old,
+            },
+            Sba::Unattach(from) => Outcome::Unattached { card, from },
+            Sba::Annihilate(n) => Outcome::CountersRemoved { card, n },
+            Sba::Protector(player) => Outcome::Protector { card, player },
+        };
+        let mut subjects: Vec<Target> = p.card.map(Target::Card).into_iter().collect();
+        subjects.extend(p.player.map(Target::Player));
+        Event {
+            what: Happened::StateBased {
+                outcome,
+                findings: p.findings,
+            },
+            cites: p.cites,
+            subjects,
+            state_based: true,
+        }
     }
 
     /// Performs state-based actions until none apply (704.3): one round per entry, each
@@ -483,116 +683,17 @@ impl Game {
     pub fn state_based_actions(&mut self, choice: Option<CardId>) -> Vec<Vec<Event>> {
         let mut rounds = Vec::new();
         for _ in 0..64 {
-            let mut notes = Vec::new();
-            let pending = self.collect_sba(choice, &mut notes);
+            let (pending, notes) = self.check_state_based_actions(choice);
             if pending.is_empty() {
                 break;
             }
-            let mut events: Vec<Event> = notes
-                .into_iter()
-                .map(|mut e| {
-                    e.state_based = true;
-                    e
-                })
-                .collect();
+            let mut events: Vec<Event> = notes;
             for p in pending {
-                let mut evs = Vec::new();
-                let mut subjects = Vec::new();
-                if let Some(c) = p.card {
-                    subjects.push(Target::Card(c));
-                }
-                if let Some(pl) = p.player {
-                    subjects.push(Target::Player(pl));
-                }
-                match p.what {
-                    Sba::Lose => {
-                        evs.push(Event {
-                            kind: EventKind::Lost,
-                            text: p.text,
-                            cites: p.cites,
-                            subjects,
-                            state_based: true,
-                        });
-                        if let Some(pl) = p.player {
-                            self.players[pl].lost = true;
-                            evs.extend(self.leave_game(pl));
-                        }
-                    }
-                    Sba::CeaseToExist => {
-                        if let Some(c) = p.card {
-                            self.cards[c].zone = Zone::Nowhere;
-                            self.cards[c].attached_to = None;
-                        }
-                        evs.push(Event {
-                            kind: EventKind::Moved,
-                            text: p.text,
-                            cites: p.cites,
-                            subjects,
-                            state_based: true,
-                        });
-                    }
-                    Sba::Graveyard | Sba::Destroy => {
-                        if let Some(c) = p.card {
-                            let owner = self.owner(c);
-                            let moved = self.move_card(c, Zone::Graveyard(owner), None, &[], "");
-                            evs.push(Event {
-                                kind: EventKind::Moved,
-                                text: p.text,
-                                cites: p.cites.clone(),
-                                subjects,
-                                state_based: true,
-                            });
-                            for mut e in moved.into_iter().skip(1) {
-                                // What was attached becomes unattached because of this SBA.
-                                e.cites = p.cites.iter().copied().chain(e.cites).collect();
-                                dedup(&mut e.cites);
-                                evs.push(e);
-                            }
-                        }
-                    }
-                    Sba::Unattach => {
-                        if let Some(c) = p.card {
-                            self.cards[c].attached_to = None;
-                        }
-                        evs.push(Event {
-                            kind: EventKind::Unattached,
-                            text: p.text,
-                            cites: p.cites,
-                            subjects,
-                            state_based: true,
-                        });
-                    }
-                    Sba::Annihilate => {
-                        if let Some(c) = p.card {
-                            let n = self.cards[c].plus.min(self.cards[c].minus);
-                            self.cards[c].plus -= n;
-                            self.cards[c].minus -= n;
-                        }
-                        evs.push(Event {
-                            kind: EventKind::Counters,
-                            text: p.text,
-                            cites: p.cites,
-                            subjects,
-                            state_based: true,
-                        });
-                    }
-                    Sba::Protector(q) => {
-                        if let Some(c) = p.card {
-                            self.cards[c].protector = q;
-                        }
-                        evs.push(Event {
-                            kind: EventKind::Changed,
-                            text: p.text,
-                            cites: p.cites,
-                            subjects,
-                            state_based: true,
-                        });
-                    }
-                }
-                for e in &mut evs {
-                    e.state_based = true;
-                }
-                events.extend(evs);
+                let e = self.sba_event(p);
+                events.extend(self.apply_state_based(e));
+            }
+            for e in &mut events {
+                e.state_based = true;
             }
             rounds.push(events);
         }

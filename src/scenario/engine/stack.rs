@@ -30,29 +30,26 @@ impl Game {
     pub(super) fn counter(&mut self, c: CardId) -> Vec<Event> {
         if self.zone(c) != Zone::Stack {
             return vec![event(
-                EventKind::Note,
+                Happened::NotASpell {
+                    card: c,
+                    zone: self.zone(c),
+                },
                 vec![Target::Card(c)],
                 &[cite::R701_6A],
-                format!(
-                    "{} isn't a spell on the stack (it's {}); nothing is countered",
-                    self.label(c),
-                    self.where_is(self.zone(c))
-                ),
             )];
         }
         let owner = self.owner(c);
         let mut events = vec![event(
-            EventKind::Stack,
+            Happened::Countered { card: c },
             vec![Target::Card(c)],
             &[cite::R701_6A],
-            format!("{} is countered", self.label(c)),
         )];
         events.extend(self.move_card(
             c,
             Zone::Graveyard(owner),
             None,
             &[cite::R701_6A],
-            "a countered spell is put into its owner's graveyard",
+            Cause::Countered,
         ));
         events
     }
@@ -119,19 +116,6 @@ impl Game {
         }
         let targets: Vec<(Target, u32)> =
             targets.iter().map(|t| (*t, self.object_of(*t))).collect();
-        let text = if targets.is_empty() {
-            format!("{} casts {name}", self.player_name(p))
-        } else {
-            format!(
-                "{} casts {name} targeting {}",
-                self.player_name(p),
-                targets
-                    .iter()
-                    .map(|(t, _)| self.target_name(*t))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
         subjects.extend(targets.iter().map(|(t, _)| *t));
         let mut numbers = vec![cite::R601_2, cite::R117_3C];
@@ -143,9 +127,14 @@ impl Game {
         } else if v.chars.has(&Ability::Flash) {
             numbers.extend([cite::R702_8A, cite::R117_1A]);
         }
-        let text = format!("{text}; {}", self.keeps_priority(p));
-        let mut events = vec![event(EventKind::Stack, subjects, &numbers, text)];
-        events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], "cast"));
+        self.keeps_priority(p);
+        let cast = Happened::Cast {
+            player: p,
+            card: c,
+            targets: targets.iter().map(|(t, _)| *t).collect(),
+        };
+        let mut events = vec![event(cast, subjects, &numbers)];
+        events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], Cause::Cast));
         self.stack.push(StackItem {
             kind: StackKind::Spell(c),
             controller: p,
@@ -209,15 +198,11 @@ impl Game {
             }
         }
         let all_illegal = !item.targets.is_empty() && illegal.len() == item.targets.len();
-        let desc = match item.kind {
-            StackKind::Spell(c) => self.label(c).to_string(),
+        let object = match item.kind {
+            StackKind::Spell(c) => StackObject::Spell(c),
             StackKind::Ability {
                 source, ability, ..
-            } => format!(
-                "the {} ability of {}",
-                ability_name(ability),
-                self.label(source)
-            ),
+            } => StackObject::Ability { source, ability },
         };
         self.stack.pop();
         self.priority = self.active;
@@ -238,20 +223,16 @@ impl Game {
             };
             // 608.3b checks legality "as described in 608.2b": both are cited.
             let mut cites_all = cites(&[rule, cite::R608_2B]);
-            let mut whys = Vec::new();
-            for (_, why) in &illegal {
+            let mut reasons = Vec::new();
+            for (_, why) in illegal {
                 for r in why {
                     cites_all.extend(r.cites.iter().copied());
-                    whys.push(r.text.clone());
+                    reasons.push(r);
                 }
             }
             dedup(&mut cites_all);
             let mut ev = Event {
-                kind: EventKind::Stack,
-                text: format!(
-                    "{desc} doesn't resolve: every target is illegal ({})",
-                    whys.join("; ")
-                ),
+                what: Happened::DoesntResolve { object, reasons },
                 cites: cites_all,
                 subjects: vec![Target::Card(source)],
                 state_based: false,
@@ -265,7 +246,7 @@ impl Game {
                     Zone::Graveyard(owner),
                     None,
                     &[rule, cite::R608_2B],
-                    "it didn't resolve",
+                    Cause::DidntResolve,
                 ));
             } else {
                 events.push(ev);
@@ -276,58 +257,54 @@ impl Game {
             StackKind::Spell(c) => {
                 let v = self.view(c);
                 let owner = self.owner(c);
-                let name = self.label(c).to_string();
                 if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
                     events.push(event(
-                        EventKind::Stack,
+                        Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_2N],
-                        format!("{name} resolves"),
                     ));
                     events.extend(self.move_card(
                         c,
                         Zone::Graveyard(owner),
                         None,
                         &[cite::R608_2N],
-                        "an instant or sorcery goes to its owner's graveyard as it resolves",
+                        Cause::InstantOrSorceryResolved,
                     ));
                 } else if v.chars.has_subtype("aura") {
                     let target = item.targets.first().map(|(t, _)| *t);
                     events.push(event(
-                        EventKind::Stack,
+                        Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_3C],
-                        format!("{name} resolves"),
                     ));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
                         Some(item.controller),
                         &[cite::R608_3C],
-                        "an Aura spell enters attached to its target",
+                        Cause::AuraResolved,
                     ));
                     if let Some(t) = target {
                         events.push(self.attach(
                             c,
                             t,
                             &[cite::R608_3C, cite::R303_4B],
-                            "the object it targeted",
+                            Chosen::Targeted,
                         ));
                     }
                 } else {
                     let rule = self.permanent_spell_resolves();
                     events.push(event(
-                        EventKind::Stack,
+                        Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[rule],
-                        format!("{name} resolves"),
                     ));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
                         Some(item.controller),
                         &[rule],
-                        "a permanent spell enters under its controller's control",
+                        Cause::PermanentResolved,
                     ));
                 }
             }
@@ -336,7 +313,6 @@ impl Game {
                 source_object,
                 ability,
             } => {
-                let name = self.label(source).to_string();
                 let rule = match ability {
                     AbilityKind::Equip => cite::R702_6A,
                     AbilityKind::Fortify => cite::R702_67A,
@@ -345,25 +321,26 @@ impl Game {
                 if self.cards.get(source).map(|c| c.object) != Some(source_object)
                     || !self.on_battlefield(source)
                 {
-                    events.push(event(EventKind::Stack, vec![Target::Card(source)], &[rule, cite::R400_7], format!("{desc} resolves but does nothing: {name} left the battlefield and is a new object")));
+                    events.push(event(
+                        Happened::SourceGone { source, ability },
+                        vec![Target::Card(source)],
+                        &[rule, cite::R400_7],
+                    ));
                     return events;
                 }
                 match ability {
                     AbilityKind::Unattach => {
                         events.push(event(
-                            EventKind::Stack,
+                            Happened::Resolves(object),
                             vec![Target::Card(source)],
                             &[rule],
-                            format!("{desc} resolves"),
                         ));
                         if self.attached_to(source).is_some() {
-                            self.cards[source].attached_to = None;
-                            events.push(event(
-                                EventKind::Unattached,
+                            events.push(self.apply(event(
+                                Happened::Reconfigured { card: source },
                                 vec![Target::Card(source)],
                                 &[cite::R702_151A, cite::R702_151B],
-                                format!("{name} becomes unattached (and is a creature again)"),
-                            ));
+                            )));
                         }
                     }
                     _ => {
@@ -371,10 +348,9 @@ impl Game {
                             return events;
                         };
                         events.push(event(
-                            EventKind::Stack,
+                            Happened::Resolves(object),
                             vec![Target::Card(source), Target::Card(t)],
                             &[rule],
-                            format!("{desc} resolves"),
                         ));
                         events.extend(self.try_attach(source, Target::Card(t), &[rule]));
                     }

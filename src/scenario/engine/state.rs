@@ -32,7 +32,7 @@ pub(super) struct Card {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum AbilityKind {
+pub enum AbilityKind {
     Equip,
     Fortify,
     Reconfigure,
@@ -93,12 +93,38 @@ pub struct Game {
     pub(super) priority_in_cleanup: bool,
 }
 
-pub(super) fn ability_name(kind: AbilityKind) -> &'static str {
+pub fn ability_name(kind: AbilityKind) -> &'static str {
     match kind {
         AbilityKind::Equip => "equip",
         AbilityKind::Fortify => "fortify",
         AbilityKind::Reconfigure => "reconfigure",
         AbilityKind::Unattach => "reconfigure (unattach)",
+    }
+}
+
+impl Card {
+    /// How many counters of `kind` it has.
+    pub(super) fn counters(&self, kind: CounterKind) -> i32 {
+        match kind {
+            CounterKind::PlusOne => self.plus,
+            CounterKind::MinusOne => self.minus,
+            CounterKind::Loyalty => self.loyalty,
+            CounterKind::Defense => self.defense,
+        }
+    }
+
+    fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
+        match kind {
+            CounterKind::PlusOne => &mut self.plus,
+            CounterKind::MinusOne => &mut self.minus,
+            CounterKind::Loyalty => &mut self.loyalty,
+            CounterKind::Defense => &mut self.defense,
+        }
+    }
+
+    /// Puts (`put`) or removes `amount` counters of `kind` (122.1).
+    pub(super) fn change_counters(&mut self, kind: CounterKind, amount: i32, put: bool) {
+        *self.counters_mut(kind) += if put { amount } else { -amount };
     }
 }
 
@@ -327,7 +353,7 @@ impl Game {
         }
     }
 
-    pub(super) fn zone_name(&self, z: Zone) -> String {
+    pub fn zone_name(&self, z: Zone) -> String {
         match z {
             Zone::Battlefield => "the battlefield".into(),
             Zone::Hand(p) => format!("{}'s hand", self.player_name(p)),
@@ -341,7 +367,7 @@ impl Game {
     }
 
     /// `on the battlefield`, `in Alice's hand`.
-    pub(super) fn where_is(&self, z: Zone) -> String {
+    pub fn where_is(&self, z: Zone) -> String {
         match z {
             Zone::Battlefield => "on the battlefield".into(),
             Zone::Stack => "on the stack".into(),

@@ -5,7 +5,7 @@ use super::super::card::{Ability, CardType, Characteristics, Color, PowerToughne
 use super::super::statement::{ActionItem, CardSpec, Change, Setup, Statement, Step, Target, Zone};
 use super::cite::{self, Cite};
 use super::revisions::Rules;
-use super::{EventKind, Game};
+use super::{Cause, EventKind, Finding, Game, Happened, Outcome};
 use crate::model::Date;
 
 fn chars(type_line: &str, pt: Option<(i32, i32)>) -> Characteristics {
@@ -100,9 +100,98 @@ fn state_a_zone_change_makes_a_new_object() {
         .expect("destroy is an effect");
     assert_eq!(game.zone(0), Zone::Graveyard(0));
     assert_ne!(game.object_id(0), before);
-    assert_eq!(events[0].kind, EventKind::Moved);
+    assert_eq!(events[0].kind(), EventKind::Moved);
     assert!(cited(&events[0].cites, cite::R701_8A));
     assert!(cited(&events[0].cites, cite::R400_7));
+    // The zone change names the old object and the new one (400.7).
+    assert_eq!(
+        events[0].what,
+        Happened::ZoneChange {
+            card: 0,
+            from: Zone::Battlefield,
+            to: Zone::Graveyard(0),
+            old: before,
+            new: game.object_id(0),
+            cause: Cause::Destroyed,
+        }
+    );
+}
+
+#[test]
+fn sba_rows_are_704_5_rules_in_order() {
+    use super::sba::ROWS;
+    let rule_704_5 = "704.5".parse().expect("a rule number");
+    for pair in ROWS.windows(2) {
+        assert!(pair[0].rule.rule <= pair[1].rule.rule, "{:?}", pair[1].rule);
+    }
+    for row in ROWS {
+        assert!(row.rule.rule.is_within(&rule_704_5), "{:?}", row.rule);
+    }
+}
+
+#[test]
+fn sba_are_checked_simultaneously_then_applied() {
+    // A 0/0 creature and a token in a graveyard: both rows find their action in the same
+    // state, and one round performs both (704.3).
+    let mut bear = spec(
+        "bear",
+        Zone::Battlefield,
+        0,
+        chars("Creature — Bear", Some((2, 0))),
+    );
+    bear.damage = 0;
+    let mut token = spec(
+        "spirit",
+        Zone::Graveyard(1),
+        1,
+        chars("Creature — Spirit", Some((1, 1))),
+    );
+    token.token = true;
+    let s = setup(&["Alice", "Bob"], Step::PrecombatMain, vec![bear, token]);
+    let mut game = Game::new(&s, Rules::canonical());
+    let old = game.object_id(0);
+    let pending = game.pending_state_based_actions();
+    assert_eq!(pending.len(), 2);
+    let rounds = game.state_based_actions(None);
+    assert_eq!(rounds.len(), 1, "one round, then nothing more applies");
+    let round = &rounds[0];
+    // In 704.5's order: the token (704.5d), then the creature (704.5f).
+    assert!(matches!(
+        &round[0].what,
+        Happened::StateBased {
+            outcome: Outcome::CeasesToExist { card: 1, .. },
+            findings,
+        } if matches!(findings[..], [Finding::TokenElsewhere { card: 1, .. }])
+    ));
+    assert!(cited(&round[0].cites, cite::R704_5D));
+    match &round[1].what {
+        Happened::StateBased {
+            outcome:
+                Outcome::ToGraveyard {
+                    card: 0,
+                    old: o,
+                    new,
+                    ..
+                },
+            findings,
+        } => {
+            assert_eq!(*o, old);
+            assert_eq!(*new, game.object_id(0));
+            assert_ne!(*new, old);
+            assert!(matches!(
+                findings[..],
+                [Finding::ZeroToughness {
+                    card: 0,
+                    toughness: 0
+                }]
+            ));
+        }
+        other => panic!("expected the creature to go to the graveyard, got {other:?}"),
+    }
+    assert!(cited(&round[1].cites, cite::R704_5F));
+    assert!(round.iter().all(|e| e.state_based));
+    assert_eq!(game.zone(0), Zone::Graveyard(0));
+    assert_eq!(game.zone(1), Zone::Nowhere);
 }
 
 #[test]
@@ -243,7 +332,7 @@ fn sba_equipment_left_alone_cites_equipment_rules() {
     let unattached = rounds
         .iter()
         .flatten()
-        .find(|e| e.kind == EventKind::Unattached)
+        .find(|e| e.kind() == EventKind::Unattached)
         .expect("the sword becomes unattached");
     assert!(cited(&unattached.cites, cite::R704_5N));
     assert!(cited(&unattached.cites, cite::R301_5C));
@@ -289,7 +378,7 @@ fn multiplayer_a_loser_leaves_with_what_they_own_and_stole() {
     assert!(rounds
         .iter()
         .flatten()
-        .any(|e| e.kind == EventKind::Control && cited(&e.cites, cite::R800_4A)));
+        .any(|e| e.kind() == EventKind::Control && cited(&e.cites, cite::R800_4A)));
 }
 
 #[test]
@@ -334,4 +423,45 @@ fn characteristics_becoming_a_creature_cites_the_type_layer() {
     assert!(game.view(0).chars.is(CardType::Creature));
     assert!(cited(&events[0].cites, cite::R613_1D));
     assert!(cited(&events[0].cites, cite::R613_4B));
+}
+
+#[test]
+fn apply_damage_is_marked_and_removed_in_cleanup() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec(
+            "bear",
+            Zone::Battlefield,
+            0,
+            chars("Creature — Bear", Some((2, 3))),
+        )],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    let events = game
+        .perform(&item(Statement::Damage {
+            card: 0,
+            amount: 2,
+            source: None,
+        }))
+        .expect("damage is an effect");
+    assert_eq!(
+        events[0].what,
+        Happened::Damage {
+            card: 0,
+            amount: 2,
+            source: None
+        }
+    );
+    assert!(cited(&events[0].cites, cite::R120_3E));
+    assert_eq!(game.damage(0), 2);
+    let events = game
+        .perform(&item(Statement::GoTo(Step::Cleanup)))
+        .expect("the turn goes on");
+    let cleanup = events
+        .iter()
+        .find(|e| matches!(e.what, Happened::Cleanup { .. }))
+        .expect("a cleanup event");
+    assert!(cited(&cleanup.cites, cite::R514_2));
+    assert_eq!(game.damage(0), 0);
 }

@@ -3,7 +3,7 @@
 //!
 //! - stdout is written through [`stdout`]: into the pager's input while a pager runs (as
 //!   bat does it: the pager is a child with a piped stdin, see `pager`), else to stdout;
-//!   on a terminal each line is fitted to its width by `render::wrap` (never when piped,
+//!   on a terminal each line is fitted to its width by [`wrap`] (never when piped,
 //!   never for `--json`). Once the reader has gone (`arbiter diff … | head`, a pager quit
 //!   early) the rest of the output is dropped and the command finishes, so its exit
 //!   status (1 for revisions that differ, a failed check) survives the closed pipe.
@@ -17,7 +17,7 @@ use std::process::ChildStdin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::render::wrap;
+pub mod wrap;
 
 /// Set once a write to stdout found its reader gone.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);

@@ -1,0 +1,548 @@
+//! The report's sentences: what the kernel's typed events say in English. The kernel
+//! never writes a sentence; the report driver asks this module, with the game the
+//! events happened in (names and labels don't change during a game).
+
+use super::engine::state::ability_name;
+use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, Reason, StackObject};
+use super::statement::{Change, Step, Target, Zone};
+
+/// The sentence for an event.
+pub fn event(g: &Game, e: &Event) -> String {
+    happened(g, &e.what)
+}
+
+fn plural(n: i32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn joined(reasons: &[Reason]) -> String {
+    super::engine::event::joined(reasons)
+}
+
+fn names(g: &Game, cards: &[usize]) -> String {
+    cards
+        .iter()
+        .map(|c| g.label(*c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn stack_object(g: &Game, o: StackObject) -> String {
+    match o {
+        StackObject::Spell(c) => g.label(c).to_string(),
+        StackObject::Ability { source, ability } => {
+            format!(
+                "the {} ability of {}",
+                ability_name(ability),
+                g.label(source)
+            )
+        }
+    }
+}
+
+fn cause(g: &Game, c: Cause) -> String {
+    match c {
+        Cause::Unstated => "",
+        Cause::PutByEffect => "put by an effect",
+        Cause::LandPut => "put, not played: it doesn't count as a land played (305.4)",
+        Cause::AuraPut => "an Aura put onto the battlefield",
+        Cause::Destroyed => "destroyed",
+        Cause::Exiled => "exiled",
+        Cause::SacrificedBy(p) => return format!("sacrificed by {}", g.player_name(p)),
+        Cause::ReturnedToHand => "returned to its owner's hand",
+        Cause::Countered => "a countered spell is put into its owner's graveyard",
+        Cause::Cast => "cast",
+        Cause::DidntResolve => "it didn't resolve",
+        Cause::InstantOrSorceryResolved => {
+            "an instant or sorcery goes to its owner's graveyard as it resolves"
+        }
+        Cause::AuraResolved => "an Aura spell enters attached to its target",
+        Cause::PermanentResolved => "a permanent spell enters under its controller's control",
+        Cause::PlayedAsLand => "played as a land",
+        Cause::ControllerLeftGame(p) => {
+            return format!("{} left the game while controlling it", g.player_name(p))
+        }
+    }
+    .to_string()
+}
+
+fn chosen(g: &Game, c: Chosen) -> String {
+    match c {
+        Chosen::AsStated => String::new(),
+        Chosen::Targeted => " (the object it targeted)".into(),
+        Chosen::By(p, card) => format!(" ({} chooses {})", g.player_name(p), g.label(card)),
+        Chosen::Newest(t) => format!(
+            " (no `(choosing L)` given: the checker picks the newest legal choice, {})",
+            g.target_name(t)
+        ),
+    }
+}
+
+fn happened(g: &Game, h: &Happened) -> String {
+    let l = |c: usize| g.label(c).to_string();
+    let p = |p: usize| g.player_name(p).to_string();
+    let t = |t: Target| g.target_name(t);
+    match h {
+        Happened::ZoneChange {
+            card,
+            from,
+            to,
+            cause: c,
+            ..
+        } => {
+            let why = cause(g, *c);
+            let why = if why.is_empty() {
+                why
+            } else {
+                format!(": {why}")
+            };
+            let (from, to) = (g.zone_name(*from), g.zone_name(*to));
+            format!("{} moves from {from} to {to}{why}", l(*card))
+        }
+        Happened::LeavesGame {
+            card, from, owner, ..
+        } => format!(
+            "{} ({}) leaves the game with its owner, {}",
+            l(*card),
+            g.where_is(*from),
+            p(*owner)
+        ),
+        Happened::Attached {
+            card,
+            to,
+            chosen: c,
+        } => format!(
+            "{} becomes attached to {}{}",
+            l(*card),
+            t(*to),
+            chosen(g, *c)
+        ),
+        Happened::Reconfigured { card } => {
+            format!("{} becomes unattached (and is a creature again)", l(*card))
+        }
+        Happened::ContinuousEffect {
+            card,
+            change,
+            until_end_of_turn,
+        } => {
+            let until = if *until_end_of_turn {
+                " until end of turn"
+            } else {
+                ""
+            };
+            let what = g.describe_change(*card, change);
+            match change {
+                Change::Control(q) => format!("{} gains control of {what}{until}", p(*q)),
+                _ => format!("{what}{until}"),
+            }
+        }
+        Happened::ControlEffectEnds { card, from, now } => format!(
+            "the effect that gave {} control of {} ends; {} controls it",
+            p(*from),
+            l(*card),
+            p(*now)
+        ),
+        Happened::Damage {
+            card,
+            amount,
+            source,
+        } => {
+            let by = source.map(|s| format!(" by {}", l(s))).unwrap_or_default();
+            format!("{} is dealt {amount} damage{by}", l(*card))
+        }
+        Happened::DamagePrevented {
+            card,
+            amount,
+            source,
+            quality,
+        } => format!(
+            "{amount} damage to {} by {} is prevented: it has protection from {quality}",
+            l(*card),
+            l(*source)
+        ),
+        Happened::Counters {
+            card,
+            kind,
+            amount,
+            put,
+        } => {
+            let (verb, prep) = if *put {
+                ("put", "on")
+            } else {
+                ("removed", "from")
+            };
+            format!(
+                "{amount} {} counter{} {verb} {prep} {}",
+                kind.name(),
+                plural(*amount),
+                l(*card)
+            )
+        }
+        Happened::Life {
+            player,
+            amount,
+            gained,
+            now,
+        } => {
+            let verb = if *gained { "gains" } else { "loses" };
+            format!("{} {verb} {amount} life (now {now})", p(*player))
+        }
+        Happened::Cast {
+            player,
+            card,
+            targets,
+        } => {
+            let targeting = if targets.is_empty() {
+                String::new()
+            } else {
+                let ts: Vec<String> = targets.iter().map(|x| t(*x)).collect();
+                format!(" targeting {}", ts.join(", "))
+            };
+            format!(
+                "{} casts {}{targeting}; {} receives priority",
+                p(*player),
+                l(*card),
+                p(*player)
+            )
+        }
+        Happened::Activated {
+            player,
+            source,
+            ability,
+            target,
+        } => {
+            let what = match target {
+                Some(x) => format!(
+                    "activates {} of {} targeting {}",
+                    ability_name(*ability),
+                    l(*source),
+                    l(*x)
+                ),
+                None => format!("activates the unattach ability of {}", l(*source)),
+            };
+            format!("{} {what}; {} receives priority", p(*player), p(*player))
+        }
+        Happened::PlayedLand { player, card } => format!(
+            "{} plays {} (a special action; it doesn't use the stack); {} receives priority",
+            p(*player),
+            l(*card),
+            p(*player)
+        ),
+        Happened::Countered { card } => format!("{} is countered", l(*card)),
+        Happened::Resolves(o) => format!("{} resolves", stack_object(g, *o)),
+        Happened::DoesntResolve { object, reasons } => format!(
+            "{} doesn't resolve: every target is illegal ({})",
+            stack_object(g, *object),
+            joined(reasons)
+        ),
+        Happened::SourceGone { source, ability } => {
+            let desc = stack_object(
+                g,
+                StackObject::Ability {
+                    source: *source,
+                    ability: *ability,
+                },
+            );
+            format!(
+                "{desc} resolves but does nothing: {} left the battlefield and is a new object",
+                l(*source)
+            )
+        }
+        Happened::StepBegins { step, active } => {
+            let who = if *step == Step::Cleanup {
+                "normally no player receives priority".to_string()
+            } else {
+                format!("{} receives priority", p(*active))
+            };
+            format!("the turn goes to the {step} step; {who}")
+        }
+        Happened::TurnBegins { player, untapped } => {
+            let list = if untapped.is_empty() {
+                "no permanents".to_string()
+            } else {
+                names(g, untapped)
+            };
+            let s = if untapped.len() == 1 { "s" } else { "" };
+            format!(
+                "{}'s turn begins: {list} untap{s}; no lands have been played; precombat main phase, {} has priority",
+                p(*player),
+                p(*player)
+            )
+        }
+        Happened::Cleanup { ended } => {
+            let n = *ended as i32;
+            format!(
+                "cleanup step: damage is removed and {n} \"until end of turn\" effect{} end{}",
+                plural(n),
+                if n == 1 { "s" } else { "" }
+            )
+        }
+        Happened::StateBased { findings, .. } => findings
+            .iter()
+            .map(|f| finding(g, f))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Happened::LegendKept {
+            player,
+            card,
+            as_written,
+        } => {
+            if *as_written {
+                format!("{} keeps {} (as written)", p(*player), l(*card))
+            } else {
+                format!(
+                    "{} keeps {}: no `(keeping L)` given, so the checker keeps the newest",
+                    p(*player),
+                    l(*card)
+                )
+            }
+        }
+        Happened::Refused { action } => format!("action {action} was refused"),
+        Happened::AlreadyAttached { card, to } => format!(
+            "{} is already attached to {}; nothing happens",
+            l(*card),
+            t(*to)
+        ),
+        Happened::DoesntMove { card, problems } => {
+            format!("{} doesn't move: {}", l(*card), joined(problems))
+        }
+        Happened::AlreadyOnBattlefield { card } => {
+            format!(
+                "{} is already on the battlefield; nothing happens",
+                l(*card)
+            )
+        }
+        Happened::TokenLeftBattlefield { card, again } => format!(
+            "{} is a token that left the battlefield; it can't {}",
+            l(*card),
+            if *again { "move again" } else { "come back" }
+        ),
+        Happened::NoLongerExists { card } => format!("{} no longer exists", l(*card)),
+        Happened::CantEnterBattlefield { card, zone } => format!(
+            "{} is an instant or sorcery card and can't enter the battlefield; it stays {}",
+            l(*card),
+            g.where_is(*zone)
+        ),
+        Happened::AuraCantEnterAttached {
+            card,
+            to,
+            problems,
+            zone,
+        } => {
+            let stays = if *zone == Zone::Stack {
+                "it goes to its owner's graveyard"
+            } else {
+                "it stays in its zone"
+            };
+            format!(
+                "{} can't enter attached to {}: {}; {stays} ({})",
+                l(*card),
+                t(*to),
+                joined(problems),
+                g.zone_name(*zone)
+            )
+        }
+        Happened::AuraNothingToEnchant { card, zone } => {
+            let stays = if *zone == Zone::Stack {
+                "it goes to its owner's graveyard"
+            } else {
+                "it stays where it is"
+            };
+            format!(
+                "{} has nothing it could legally enchant, so {stays} ({})",
+                l(*card),
+                g.zone_name(*zone)
+            )
+        }
+        Happened::EntersUnattached { card, problems } => {
+            format!("{} enters unattached: {}", l(*card), joined(problems))
+        }
+        Happened::NotAttachable { card } => format!(
+            "{} isn't an Aura, Equipment or Fortification, so it enters unattached",
+            l(*card)
+        ),
+        Happened::NotOnBattlefield { card, attempt } => {
+            let nothing = match attempt {
+                Attempt::Attach => "nothing is attached",
+                Attempt::Destroy => "nothing is destroyed",
+                Attempt::Damage => "no damage is dealt",
+            };
+            format!("{} isn't on the battlefield; {nothing}", l(*card))
+        }
+        Happened::Indestructible { card } => {
+            format!("{} is indestructible and isn't destroyed", l(*card))
+        }
+        Happened::NotASpell { card, zone } => format!(
+            "{} isn't a spell on the stack (it's {}); nothing is countered",
+            l(*card),
+            g.where_is(*zone)
+        ),
+    }
+}
+
+/// What a state-based action's rule found.
+fn finding(g: &Game, f: &Finding) -> String {
+    let l = |c: usize| g.label(c).to_string();
+    let p = |p: usize| g.player_name(p).to_string();
+    let owner = |c: usize| g.player_name(g.owner(c)).to_string();
+    match f {
+        Finding::ZeroLife { player, life } => {
+            format!("{} has {life} life and loses the game", p(*player))
+        }
+        Finding::TokenElsewhere { card, zone } => format!(
+            "{} is a token in {} and ceases to exist",
+            l(*card),
+            g.zone_name(*zone)
+        ),
+        Finding::ZeroToughness { card, toughness } => format!(
+            "{} has toughness {toughness} and is put into {}'s graveyard",
+            l(*card),
+            owner(*card)
+        ),
+        Finding::LethalDamage {
+            card,
+            damage,
+            toughness,
+        } => format!(
+            "{} has {damage} damage marked and toughness {toughness}: lethal damage, it is destroyed",
+            l(*card)
+        ),
+        Finding::ZeroLoyalty { card } => format!(
+            "{} has loyalty 0 and is put into {}'s graveyard",
+            l(*card),
+            owner(*card)
+        ),
+        Finding::LegendRule {
+            player,
+            group,
+            keep,
+            card,
+        } => format!(
+            "legend rule: {} controls {} with the same name and keeps {}; {} is put into {}'s graveyard",
+            p(*player),
+            names(g, group),
+            l(*keep),
+            l(*card),
+            owner(*card)
+        ),
+        Finding::LegendRuleAll { group, card } => format!(
+            "legend rule ({} rules): {} are legendary permanents with the same name on the battlefield, so all are put into their owners' graveyards; {} goes to {}'s graveyard",
+            g.rules.date,
+            names(g, group),
+            l(*card),
+            owner(*card)
+        ),
+        Finding::Uniqueness {
+            player,
+            group,
+            keep,
+            card,
+        } => match keep {
+            Some((k, as_written)) => format!(
+                "planeswalker uniqueness rule: {} share a planeswalker type; {} keeps {}{}, and {} is put into its owner's graveyard",
+                names(g, group),
+                p(*player),
+                l(*k),
+                if *as_written {
+                    ""
+                } else {
+                    " (the newest: no `(keeping L)` given)"
+                },
+                l(*card)
+            ),
+            None => format!(
+                "planeswalker uniqueness rule: {} share a planeswalker type, so all are put into their owners' graveyards; {} goes",
+                names(g, group),
+                l(*card)
+            ),
+        },
+        Finding::WorldRule { card } => format!(
+            "world rule: {} isn't the permanent that has had the world supertype for the shortest time; it is put into its owner's graveyard",
+            l(*card)
+        ),
+        Finding::AuraUnattached { card } => format!(
+            "{} is an Aura attached to nothing and is put into {}'s graveyard",
+            l(*card),
+            owner(*card)
+        ),
+        Finding::AuraIllegal { card, problems } => format!(
+            "{} is an Aura attached illegally ({}) and is put into {}'s graveyard",
+            l(*card),
+            joined(problems),
+            owner(*card)
+        ),
+        Finding::IllegallyAttached { card, to, problems } => format!(
+            "{} becomes unattached from {} ({}) and remains on the battlefield",
+            l(*card),
+            g.target_name(*to),
+            joined(problems)
+        ),
+        Finding::CountersAnnihilate { card, n } => format!(
+            "{n} +1/+1 and {n} -1/-1 counter{} are removed from {}",
+            plural(*n),
+            l(*card)
+        ),
+        Finding::ZeroDefense { card } => format!(
+            "{} has defense 0 and is put into {}'s graveyard",
+            l(*card),
+            owner(*card)
+        ),
+        Finding::NoProtector {
+            card,
+            controller,
+            chosen,
+            protector_left,
+        } => match chosen {
+            Some(q) if *protector_left => format!(
+                "{}'s protector has left the game; {} chooses {}",
+                l(*card),
+                p(*controller),
+                p(*q)
+            ),
+            Some(q) => format!(
+                "{} has no protector; {} chooses {}",
+                l(*card),
+                p(*controller),
+                p(*q)
+            ),
+            None => format!(
+                "{} has no protector and none can be chosen; it is put into {}'s graveyard",
+                l(*card),
+                owner(*card)
+            ),
+        },
+        Finding::SiegeOwnProtector {
+            card,
+            controller,
+            chosen,
+        } => match chosen {
+            Some(q) => format!(
+                "{} is a Siege protected by its controller; {} chooses {} as its protector",
+                l(*card),
+                p(*controller),
+                p(*q)
+            ),
+            None => format!(
+                "{} is a Siege protected by its controller and there is no opponent to choose; it is put into {}'s graveyard",
+                l(*card),
+                owner(*card)
+            ),
+        },
+        Finding::Roles {
+            target,
+            player,
+            card,
+            newest,
+        } => format!(
+            "{} has more than one Role controlled by {} attached; {} (not the newest, {}) is put into its owner's graveyard",
+            l(*target),
+            p(*player),
+            l(*card),
+            l(*newest)
+        ),
+    }
+}
