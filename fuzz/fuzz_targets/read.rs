@@ -1,5 +1,5 @@
-//! Fuzz target for the reading pipeline: any bytes through sniffing, decoding, the HTML
-//! and decoration stages, shape detection, every reader and the whole-document check.
+//! Fuzz target for the reading pipeline: any bytes through sniffing, decoding, the RTF,
+//! JSON, HTML, decoration and PDF-text stages, shape detection, every reader and the whole-document check.
 //! Nothing may panic; reading may refuse the input with an error.
 
 #![no_main]
@@ -21,4 +21,16 @@ fuzz_target!(|data: &[u8]| {
         .flat_map(|line| [b"> ".as_slice(), line, b"\n"].concat())
         .collect();
     let _ = read_checked("fuzz-input-quoted", &quoted, &ReadOptions::default());
+    // As an RTF document, a JSON dump's rule text, and text extracted from a PDF (a form
+    // feed after every fifth line), to reach the `rtf`, `json` and `pdf_text` stages.
+    let rtf = [b"{\\rtf1\\ansi ".as_slice(), data].concat();
+    let _ = read_checked("fuzz-input.rtf", &rtf, &ReadOptions::default());
+    let json = [b"[{\"ruleNumber\": \"100.1\", \"ruleText\": \"".as_slice(), data, b"\"}]"].concat();
+    let _ = read_checked("fuzz-input.json", &json, &ReadOptions::default());
+    let paged: Vec<u8> = data
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .flat_map(|(i, line)| [line, if i % 5 == 4 { b"\n\x0c".as_slice() } else { b"\n" }].concat())
+        .collect();
+    let _ = read_checked("fuzz-input-pdf.txt", &paged, &ReadOptions::default());
 });

@@ -127,46 +127,10 @@ fn date_in_name(name: &str) -> Option<Date> {
 }
 
 /// Decodes the character references a URL in an attribute may carry (`&amp;`, `&#32;`,
-/// `&#x20;`, `&quot;`…); anything else is left as written.
+/// `&#x20;`, `&quot;`…) with the readers' decoder; a no-break space is a space here.
+/// Anything else is left as written.
 fn unescape_entities(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let decoded = after.find(';').filter(|&end| end <= 10).and_then(|end| {
-            let name = &after[..end];
-            let c = match name {
-                "amp" => Some('&'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "nbsp" => Some(' '),
-                _ => {
-                    let number = name.strip_prefix('#')?;
-                    let code = match number.strip_prefix(['x', 'X']) {
-                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                        None => number.parse().ok(),
-                    };
-                    code.and_then(char::from_u32)
-                }
-            }?;
-            Some((c, end))
-        });
-        match decoded {
-            Some((c, end)) => {
-                out.push(c);
-                rest = &after[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::read::decode_entities(s).replace('\u{a0}', " ")
 }
 
 #[cfg(test)]

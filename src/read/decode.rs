@@ -93,7 +93,8 @@ fn is_stray_control(c: char) -> bool {
 
 /// Drops invisible characters silently and control characters (NUL, escape…) with a
 /// warning naming their lines (the first few, then a count); a form feed (a page break
-/// in text taken from a PDF) becomes a space, so that line numbers stay the source's.
+/// in text taken from a PDF) is kept for the PDF stage, which makes it a space when the
+/// text is not a PDF's.
 fn drop_invisibles(text: String, warnings: &mut Vec<Warning>) -> String {
     if text.is_ascii()
         && !text
@@ -112,7 +113,7 @@ fn drop_invisibles(text: String, warnings: &mut Vec<Warning>) -> String {
                 line += 1;
                 out.push(c);
             }
-            '\u{0C}' => out.push(' '),
+            '\u{0C}' => out.push(c),
             c if is_invisible(c) => {}
             c if is_stray_control(c) => {
                 controls += 1;

@@ -145,8 +145,10 @@ fn tidy(text: &str) -> String {
     out
 }
 
-/// `&amp;`, `&rsquo;`, `&#8217;`, `&#x2019;` and the other entities rules text uses.
-fn decode_entities(text: &str) -> String {
+/// `&amp;`, `&rsquo;`, `&#8217;`, `&#x2019;` and the other entities rules text uses
+/// (the one decoder of character references: `fetch` reads links' URLs with it). What is
+/// not a reference (`a & b`, `&#xZZ;`) is kept as written.
+pub fn decode_entities(text: &str) -> String {
     if !text.contains('&') {
         return text.to_string();
     }

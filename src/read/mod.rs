@@ -1,11 +1,14 @@
 //! Readers: raw bytes of any shape the rules circulate in → one [`Revision`].
 //!
 //! [`read`] runs one pipeline of stages: [`sniff`] refuses what is not text (a PDF, a
-//! Word file, an archive, binary noise) in milliseconds, naming it and what to do;
-//! [`decode`] turns bytes into text (any encoding and line ending of the last 27 years,
-//! mojibake repaired run by run, invisible characters dropped, control characters
-//! warned about); an HTML page becomes the text a browser shows (`html`); quote
-//! prefixes and Markdown or MediaWiki marks come off (`decoration`); then the
+//! Word file, an archive, binary noise) in milliseconds, naming it and what to do; an
+//! RTF document becomes its text (`rtf`); [`decode`] turns bytes into text (any encoding
+//! and line ending of the last 27 years, mojibake repaired run by run, invisible
+//! characters dropped, control characters warned about); a JSON dump's rule and
+//! glossary objects are written out in the official layout (`json`); an HTML page
+//! becomes the text a browser shows (`html`); quote prefixes and Markdown or MediaWiki
+//! marks come off (`decoration`); text extracted from a PDF loses its page furniture
+//! and is de-wrapped and de-hyphenated (`pdf_text`); then the
 //! content decides the shape and its reader reads it, the official grammar at the end of
 //! every shape. [`read_checked`] adds the whole-document check ([`validate`]) that
 //! `ingest` and `fetch` run before anything is indexed. Every reader produces the same
@@ -21,12 +24,16 @@ pub mod validate;
 mod bulleted;
 mod decoration;
 mod html;
+mod json;
 mod lines;
 mod official;
+mod pdf_text;
 mod rst;
+mod rtf;
 mod rulings;
 mod webpage;
 
+pub use html::decode_entities;
 use sha2::{Digest, Sha256};
 
 use crate::model::{Date, Format, Revision};
@@ -103,13 +110,46 @@ fn read_source(
             not_text,
         });
     }
-    let mut text = decode::decode(bytes);
-    if html::is_html(&text.text) {
+    // Containers that are text underneath: RTF (its control words off), JSON (rule and
+    // glossary objects written out in the official layout), HTML (what a browser shows).
+    let mut container: Option<&str> = None;
+    let mut container_date = None;
+    let mut text = if rtf::is_rtf(bytes) {
+        container = Some("an RTF document");
+        let (plain, mut cut) = rtf::to_text(bytes);
+        let mut text = decode::decode(plain.as_bytes());
+        text.warnings.append(&mut cut);
+        text
+    } else {
+        decode::decode(bytes)
+    };
+    if json::is_json(&text.text) {
+        container = Some("a JSON document");
+        let dump = json::to_text(&text.text).map_err(|why| ReadError::NotRules {
+            name: name.to_string(),
+            why,
+        })?;
+        if dump.rules == 0 && dump.entries == 0 {
+            return Err(ReadError::NotRules {
+                name: name.to_string(),
+                why: "a JSON document with no rule or glossary objects in it; expected objects such as {\"ruleNumber\": \"100.1\", \"ruleText\": \"…\"} or {\"term\": \"…\", \"definition\": \"…\"}".to_string(),
+            });
+        }
+        text.text = dump.text;
+        container_date = dump.date;
+    } else if html::is_html(&text.text) {
         // Warnings past this point name lines of the page's text, not of its markup.
         text.text = html::to_text(&text.text);
     }
     if let Some(plain) = decoration::undecorate(&text.text) {
         text.text = plain;
+    }
+    // Text extracted from a PDF: page furniture off, paragraphs rejoined. A form feed
+    // anywhere else is a space.
+    if let Some(plain) = pdf_text::unpaginate(&text.text) {
+        text.text = plain;
+    } else if text.text.contains('\u{0C}') {
+        text.text = text.text.replace('\u{0C}', " ");
     }
     let format = options
         .format
@@ -117,7 +157,10 @@ fn read_source(
         .or_else(|| official::is_glossary_page(&text.text).then_some(Format::OfficialText))
         .ok_or_else(|| ReadError::NotRules {
             name: name.to_string(),
-            why: "no numbered rules such as \"100.1. …\" or \"303.4c …\" were found".to_string(),
+            why: format!(
+                "{}no numbered rules such as \"100.1. …\" or \"303.4c …\" were found",
+                container.map_or(String::new(), |c| format!("{c} whose text has "))
+            ),
         })?;
     let mut parsed = match format {
         Format::OfficialText => official::read(&text.text),
@@ -170,6 +213,7 @@ fn read_source(
     };
     let date = parsed
         .date
+        .or(container_date)
         .or(options.date)
         .ok_or_else(|| ReadError::NoDate {
             name: name.to_string(),

@@ -248,7 +248,7 @@ pub(super) fn is_glossary_page(text: &str) -> bool {
 }
 
 /// Whether a line ends the way a sentence or a heading does, so that a rule may follow.
-fn ends_sentence(text: &str) -> bool {
+pub(super) fn ends_sentence(text: &str) -> bool {
     text.ends_with(['.', ':', '!', '?', ')', '”', '"', '’', ']', ';'])
 }
 

@@ -36,17 +36,12 @@ const SIGNATURES: &[(&[u8], &str, &str)] = &[
     (
         b"%PDF-",
         "a PDF document",
-        "give the .txt file of the rules, or convert this one with `pdftotext -layout FILE.pdf`",
+        "give the .txt file of the rules, or convert this one with `pdftotext FILE.pdf` and give the .txt it writes",
     ),
     (
         b"PK\x03\x04",
         "a ZIP archive (a Word .docx, an OpenDocument or EPUB file is one)",
         "save it as plain text (in Word: File › Save As › Plain Text) or unpack it, and give the .txt",
-    ),
-    (
-        b"{\\rtf",
-        "an RTF document",
-        "save it as plain text (in Word or WordPad: Save As › Plain Text) and give the .txt",
     ),
     (
         b"PK\x05\x06",
@@ -97,12 +92,6 @@ pub fn not_text(bytes: &[u8]) -> Option<NotText> {
             }
         }
     }
-    if looks_like_json(bytes) {
-        return Some(NotText::new(
-            "a JSON document (a dump of rules or cards as data)",
-            "arbiter reads the rules as text: give the publisher's .txt file, or the rules' text copied out of it",
-        ));
-    }
     if super::decode::utf16_endianness(bytes).is_some() {
         return None;
     }
@@ -117,16 +106,6 @@ pub fn not_text(bytes: &[u8]) -> Option<NotText> {
         ));
     }
     None
-}
-
-/// A JSON object or array: it opens with `{` or `[` and a quoted key follows soon.
-fn looks_like_json(bytes: &[u8]) -> bool {
-    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let start = &start[start.iter().take_while(|b| b.is_ascii_whitespace()).count()..];
-    let head = &start[..start.len().min(512)];
-    matches!(head.first(), Some(b'{' | b'['))
-        && head.windows(2).any(|w| w == b"\":")
-        && !head.starts_with(b"{\\rtf")
 }
 
 /// Why a source could not be loaded.
@@ -217,8 +196,12 @@ mod tests {
         let docx = not_text(b"PK\x03\x04\x14\x00\x06\x00word/document.xml").unwrap();
         assert!(docx.what.contains("Word .docx"), "{}", docx.what);
         assert!(not_text(b"\x1F\x8B\x08\x00").is_some());
-        let json = not_text(b"  [{\"number\": \"100.1\", \"text\": \"These\"}]").unwrap();
-        assert!(json.what.starts_with("a JSON document"), "{}", json.what);
+        // RTF and JSON are read (`rtf`, `json`), not refused here.
+        assert_eq!(not_text(b"{\\rtf1\\ansi 100.1. Text\\par}"), None);
+        assert_eq!(
+            not_text(b"  [{\"number\": \"100.1\", \"text\": \"These\"}]"),
+            None
+        );
         assert_eq!(not_text(b"[sic] 100.1. Text"), None);
     }
 

@@ -2,7 +2,9 @@
 //! indexed (`read::read_checked`, the path of `arbiter ingest` and `arbiter fetch`): a
 //! revision cut in its glossary, in its rules or after its table of contents, two
 //! revisions in one file, one revision twice, a numbered regulation that is not the
-//! rules, a "top 10" article quoting rules, noise, containers that are not text. The
+//! rules, a "top 10" article quoting rules, noise, containers that are not text, JSON
+//! that is not rules or is cut short, an RTF save whole and cut short, text extracted
+//! from a PDF of the rules and of a manual that is not the rules. The
 //! outcomes are the golden file `tests/golden/hostile.txt` (rewrite it with
 //! `UPDATE_GOLDEN=1 cargo test --test it hostile::` and review the diff). The cases cut
 //! from corpus revisions are built at test time from `../shared/corpus`; without it the
@@ -39,6 +41,10 @@ const REGULATION: &str = "Staff Handbook\n\nThese rules are effective as of Marc
 
 const TOP_TEN: &str = "Top 10 Rules Judges Get Wrong\n\nBy a Level 2 judge. The new rules are effective as of June 7, 2024, so here is what to know.\n\n10. The legend rule\n\n704.5j If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners' graveyards.\n\n9. Deathtouch\n\n702.2b A creature with toughness greater than 0 that's been dealt damage by a source with deathtouch since the last time state-based actions were checked is destroyed.\n\n8. Trample\n\n702.19c Assigning lethal damage to blockers takes deathtouch into account.\n\n7. Layers\n\n613.1f Layer 6: Ability-adding effects, keyword counters, ability-removing effects, and effects that say an object can't have an ability are applied.\n\n6. Mulligans\n\n103.5c In a multiplayer game, the first mulligan a player takes is free.\n";
 
+/// A manual that is not the rules, numbered and paged like them once extracted from
+/// its PDF.
+const MANUAL: &str = "Espresso Machine Owner's Manual\n\nContents\n\n1. Safety\n2. Cleaning\n\n1. Safety\n\n1.1. Read these instructions before you use the machine for the first time, and keep them for later.\n\n1.2. Never immerse the machine, its cable or its plug in water or any other liquid.\n\n1.3. Children must not clean the machine or play with it.\n\n2. Cleaning\n\n2.1. Descale the machine every three months, or sooner where the water is hard.\n\n2.2. Empty the drip tray every day; rinse the portafilter after every use.\n\n2.3. Replace the water filter when the indicator lights up, and never run the machine without water.\n";
+
 /// The top 10 article without its numbered headings: rules quoted here and there.
 fn quoted_rules() -> String {
     TOP_TEN
@@ -73,6 +79,15 @@ fn cases() -> Vec<(String, Vec<u8>)> {
             b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xml".to_vec(),
         ),
         (
+            "cards.json".into(),
+            br#"[{"name": "Lightning Bolt", "manaCost": "{R}", "type": "Instant", "text": "Lightning Bolt deals 3 damage to any target."},
+ {"name": "Grizzly Bears", "manaCost": "{1}{G}", "type": "Creature - Bear", "text": ""}]"#.to_vec(),
+        ),
+        (
+            "cut.json".into(),
+            b"{\"effectiveDate\": \"2026-01-16\", \"rules\": [\n  {\"ruleNumber\": \"100.1\", \"ruleText\": \"These Magic rules apply to any Magic game\"},\n  {\"ruleNumber\": \"100.1a\", \"ruleText\": \"A two-".to_vec(),
+        ),
+        (
             "rules.rtf".into(),
             b"{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\\f0 100.1. These Magic rules apply\\par 100.2. Text\\par}".to_vec(),
         ),
@@ -82,6 +97,14 @@ fn cases() -> Vec<(String, Vec<u8>)> {
         return cases;
     };
     let mut add = |name: &str, text: String| cases.push((name.to_string(), text.into_bytes()));
+    // The new shapes, whole and damaged: the revision as a Word RTF save (whole, and cut
+    // at two thirds of its bytes), as text extracted from its PDF, and that of a
+    // document that is not the rules.
+    let rtf = crate::pipeline::rtf_document(&modern);
+    add("whole.rtf", rtf.clone());
+    add("cut.rtf", rtf[..rtf.len() * 2 / 3].to_string()); // ASCII: every other character is escaped
+    add("whole-pdf-text.txt", crate::pipeline::pdf_text(&modern, 90));
+    add("manual-pdf-text.txt", crate::pipeline::pdf_text(MANUAL, 84));
     add(
         "cut-in-the-glossary.txt",
         cut_before(&modern, "Lifelink", 1),
@@ -146,7 +169,7 @@ fn outcome(name: &str, bytes: &[u8]) -> String {
 #[test]
 fn each_hostile_file_has_its_documented_outcome() {
     let cases = cases();
-    let with_corpus = cases.len() > 7;
+    let with_corpus = cases.len() > 9;
     let got: String = cases
         .iter()
         .map(|(name, bytes)| format!("{name}\n  {}\n", outcome(name, bytes)))

@@ -1,0 +1,235 @@
+//! A JSON dump of the rules to text: the rule and glossary objects a rules API serves
+//! (Academy Ruins style) become the official layout, for the one grammar to read.
+//!
+//! The shape read, wherever it sits in the document (a top-level array, or arrays under
+//! keys such as `"rules"` and `"glossary"`, nested `"subrules"`/`"children"` arrays), in
+//! the document's order:
+//! - a rule: an object with a rule number under `ruleNumber`, `number`, `rule` or `id`
+//!   (`"100.1"`, `"100.1a"`, `"303"`) and its text under `ruleText`, `text`, `body` or
+//!   `content`; a `title` or `name` is a titled rule's title; `examples` (an array of
+//!   strings, or one string) its examples;
+//! - a section: an object whose number is one digit (`"1"`), with its title;
+//! - a glossary entry: an object with `term` (or `name`) and `definition` (or
+//!   `text`/`description`) and no rule number;
+//! - an object mapping rule numbers to texts (`{"100.1": "These Magic rules …"}`).
+//!
+//! A top-level `effectiveDate` (or `date`, `YYYY-MM-DD`) dates the text. JSON that holds
+//! none of these is not rules; JSON that does not parse is refused with its line and
+//! column.
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use crate::model::{Date, RuleNumber};
+
+/// What a JSON dump holds, as text in the official layout.
+pub(crate) struct Converted {
+    pub text: String,
+    pub date: Option<Date>,
+    pub rules: usize,
+    pub entries: usize,
+}
+
+/// Whether decoded text is a JSON object or array (`{` or `[` first, a quoted key soon
+/// after, or an array of strings).
+pub(crate) fn is_json(text: &str) -> bool {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    let head: String = start.chars().take(512).collect();
+    (head.starts_with('{') && head.contains("\":") && !head.starts_with("{\\rtf"))
+        || (head.starts_with('[')
+            && head[1..].trim_start().starts_with(['{', '[', '"'])
+            && head.contains('"'))
+}
+
+/// Reads the dump; `Err` says why it is not a readable JSON document (with its line and
+/// column).
+pub(crate) fn to_text(text: &str) -> Result<Converted, String> {
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| format!("a JSON document that does not parse: {e}"))?;
+    let mut out = Out::default();
+    let date = match &value {
+        Value::Object(map) => ["effectiveDate", "effective_date", "date"]
+            .iter()
+            .find_map(|k| map.get(*k).and_then(Value::as_str))
+            .and_then(|d| d.get(..10))
+            .and_then(|d| d.parse().ok()),
+        _ => None,
+    };
+    out.walk(&value, 0);
+    let mut text = out.rules;
+    if !out.glossary.is_empty() {
+        text.push_str("Glossary\n\n");
+        text.push_str(&out.glossary);
+    }
+    Ok(Converted {
+        text,
+        date,
+        rules: out.rule_count,
+        entries: out.entry_count,
+    })
+}
+
+#[derive(Default)]
+struct Out {
+    rules: String,
+    glossary: String,
+    rule_count: usize,
+    entry_count: usize,
+}
+
+/// The first of `keys` that `map` holds as a string (a number is written as one).
+fn string<'a>(map: &'a Map<String, Value>, keys: &[&str]) -> Option<std::borrow::Cow<'a, str>> {
+    keys.iter().find_map(|k| match map.get(*k)? {
+        Value::String(s) => Some(std::borrow::Cow::Borrowed(s.as_str())),
+        Value::Number(n) => Some(std::borrow::Cow::Owned(n.to_string())),
+        _ => None,
+    })
+}
+
+/// A rule number as a dump writes it (`100.1`, `100.1.`, `100.1a`, `303`).
+fn rule_number(s: &str) -> Option<RuleNumber> {
+    s.trim().trim_end_matches('.').parse().ok()
+}
+
+/// The number as the official text prints it: `303.`, `303.4.`, `303.4c`.
+fn printed(n: RuleNumber) -> String {
+    match n.depth() {
+        2 => format!("{n}."),
+        _ => n.to_string(),
+    }
+}
+
+/// One line of text: a dump's text with its line breaks as the official layout's.
+fn lines(text: &str) -> String {
+    text.replace("\r\n", "\n").trim().to_string()
+}
+
+impl Out {
+    /// Visits every value in document order (bounded depth: a hostile nesting is left
+    /// unread, never overflowed).
+    fn walk(&mut self, value: &Value, depth: usize) {
+        if depth > 64 {
+            return;
+        }
+        match value {
+            Value::Array(items) => {
+                for item in items {
+                    self.walk(item, depth + 1);
+                }
+            }
+            Value::Object(map) => {
+                if !self.object(map) {
+                    self.number_map(map);
+                }
+                for (key, child) in map {
+                    if matches!(child, Value::Array(_) | Value::Object(_))
+                        && !matches!(key.as_str(), "examples" | "example")
+                    {
+                        self.walk(child, depth + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A rule, section or glossary object, written out; false when `map` is none.
+    fn object(&mut self, map: &Map<String, Value>) -> bool {
+        let number = string(map, &["ruleNumber", "number", "rule", "id", "num"]);
+        let text = string(map, &["ruleText", "text", "body", "content"]);
+        let title = string(map, &["title", "name"]);
+        if let Some(number) = number.as_deref() {
+            let number = number.trim().trim_end_matches('.');
+            if number.len() == 1 && number.as_bytes()[0].is_ascii_digit() {
+                let heading = title.or(text).unwrap_or_default();
+                let _ = writeln!(self.rules, "{number}. {}\n", lines(&heading));
+                return true;
+            }
+            let Some(n) = rule_number(number) else {
+                return false;
+            };
+            let first = match (&title, &text) {
+                (Some(title), _) if n.depth() <= 2 && !title.is_empty() => lines(title),
+                (_, Some(text)) => lines(text),
+                (Some(title), None) => lines(title),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(self.rules, "{} {first}", printed(n));
+            if let (Some(_), Some(text)) = (&title, &text) {
+                if n.depth() <= 2 && !text.is_empty() && lines(text) != first {
+                    let _ = writeln!(self.rules, "{}", lines(text));
+                }
+            }
+            match map.get("examples").or_else(|| map.get("example")) {
+                Some(Value::Array(examples)) => {
+                    for e in examples.iter().filter_map(Value::as_str) {
+                        let _ = writeln!(self.rules, "Example: {}", lines(e));
+                    }
+                }
+                Some(Value::String(e)) => {
+                    let _ = writeln!(self.rules, "Example: {}", lines(e));
+                }
+                _ => {}
+            }
+            self.rules.push('\n');
+            self.rule_count += 1;
+            return true;
+        }
+        // A card's `name` and `text` are no glossary entry: a `name` needs a `definition`.
+        let definition = string(map, &["definition"]);
+        let term = string(map, &["term"]).or_else(|| {
+            definition
+                .is_some()
+                .then(|| string(map, &["name"]))
+                .flatten()
+        });
+        let definition = definition.or_else(|| string(map, &["text", "description"]));
+        if let (Some(term), Some(definition)) = (term, definition) {
+            let _ = writeln!(self.glossary, "{}\n{}\n", lines(&term), lines(&definition));
+            self.entry_count += 1;
+            return true;
+        }
+        false
+    }
+
+    /// `{"100.1": "These Magic rules …", …}`: keys that are rule numbers, string values.
+    fn number_map(&mut self, map: &Map<String, Value>) {
+        for (key, value) in map {
+            if let (Some(n), Value::String(text)) = (rule_number(key), value) {
+                let _ = writeln!(self.rules, "{} {}\n", printed(n), lines(text));
+                self.rule_count += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_and_glossary_objects_become_the_official_layout() {
+        let json = r#"{"effectiveDate": "2026-01-16", "rules": [
+            {"ruleNumber": "3", "title": "Card Types"},
+            {"ruleNumber": "303", "ruleText": "Enchantments"},
+            {"ruleNumber": "303.4c", "ruleText": "If an Aura is enchanting…", "examples": ["It is."]}],
+            "glossary": [{"term": "Aura", "definition": "An enchantment subtype."}]}"#;
+        assert!(is_json(json));
+        let got = to_text(json).unwrap();
+        assert_eq!(
+            got.text,
+            "3. Card Types\n\n303. Enchantments\n\n303.4c If an Aura is enchanting…\nExample: It is.\n\nGlossary\n\nAura\nAn enchantment subtype.\n\n"
+        );
+        assert_eq!(got.date, Date::new(2026, 1, 16));
+        assert_eq!((got.rules, got.entries), (2, 1));
+    }
+
+    #[test]
+    fn broken_json_says_where() {
+        let err = to_text("{\"rules\": [\n{\"ruleNumber\": \"100.1\",")
+            .err()
+            .unwrap();
+        assert!(err.contains("line 2"), "{err}");
+    }
+}
