@@ -1,9 +1,9 @@
-//! The combat claims of `Expect` (`L is attacking`, `L is blocking`, `L is blocked`,
-//! `L has N damage`), checked against the game: what holds, what is the case, and which
+//! The combat claims of `Expect` (`L is attacking`, `L is blocking`, `L is blocked`),
+//! checked against the game: what holds, what is the case, and which
 //! kinds of event can have made it so.
 
 use super::super::engine::{EventKind, Game};
-use super::super::statement::{Claim, CounterKind, Target};
+use super::super::statement::{Claim, Target};
 
 /// What a combat claim finds: (holds, what is the case, subject, kinds of event).
 pub(super) type Found = (bool, String, Option<Target>, &'static [EventKind]);
@@ -12,30 +12,6 @@ pub(super) fn check(game: &Game, claim: &Claim) -> Option<Found> {
     const DECLARED: &[EventKind] = &[EventKind::Changed, EventKind::Turn, EventKind::Moved];
     let label = |c: usize| game.label(c).to_string();
     Some(match claim {
-        Claim::Counters { card, kind, n } => {
-            let (plus, minus, loyalty, defense) = game.counters(*card);
-            let k = match kind {
-                CounterKind::PlusOne => plus,
-                CounterKind::MinusOne => minus,
-                CounterKind::Loyalty => loyalty,
-                CounterKind::Defense => defense,
-            };
-            (
-                k == *n,
-                format!("{} has {k} {} counters", label(*card), kind.name()),
-                Some(Target::Card(*card)),
-                &[EventKind::Counters, EventKind::Damage, EventKind::Moved],
-            )
-        }
-        Claim::Damage { card, n } => {
-            let k = game.damage(*card);
-            (
-                k == *n,
-                format!("{} has {k} damage", label(*card)),
-                Some(Target::Card(*card)),
-                &[EventKind::Damage, EventKind::Turn, EventKind::Moved],
-            )
-        }
         Claim::Attacking {
             card,
             target,
