@@ -116,6 +116,28 @@ impl Game {
             && self.view(source).chars.has(&Ability::Deathtouch)
     }
 
+    /// What one creature's assignment rests on: 510.1 and 510.1c (attacker) or 510.1d
+    /// (blocker), and for a deathtouch source its era's rule: free division (702.2b,
+    /// 2009-07-11 to 2010-02-01) or 1 damage counting as lethal (702.2c today).
+    fn assignment_cites(&self, p: &Plan) -> Vec<Cite> {
+        let mut out = vec![
+            cite::R510_1,
+            if p.attacking {
+                cite::R510_1C
+            } else {
+                cite::R510_1D
+            },
+        ];
+        if self.rules.has(Difference::DeathtouchDividesFreely)
+            && self.view(p.source).chars.has(&Ability::Deathtouch)
+        {
+            out.push(cite::R702_2B_DIVIDE);
+        } else if self.deathtouch_lethal(p.source) {
+            out.push(cite::R702_2C);
+        }
+        out
+    }
+
     /// The damage `c` still lacks to be lethal, counting damage already marked (and
     /// `also`, damage others assign it in this step).
     fn lethal_lacking(&self, c: CardId, also: i32) -> i32 {
@@ -471,14 +493,7 @@ impl Game {
                 std::iter::once(Target::Card(p.source))
                     .chain(p.amounts.iter().map(|(_, t)| *t))
                     .collect(),
-                &[
-                    cite::R510_1,
-                    if p.attacking {
-                        cite::R510_1C
-                    } else {
-                        cite::R510_1D
-                    },
-                ],
+                &self.assignment_cites(p),
             ));
         }
         // What each source is, as it deals the damage (510.2: simultaneously).
