@@ -146,8 +146,12 @@ fn read_source(
     }
     // Text extracted from a PDF: page furniture off, paragraphs rejoined. A form feed
     // anywhere else is a space.
+    // Warnings about the rebuilt text name the lines of the text given (`source_lines`).
+    let mut source_lines: Option<Vec<usize>> = None;
     if let Some(plain) = pdf_text::unpaginate(&text.text) {
-        text.text = plain;
+        text.text = plain.text;
+        text.warnings.extend(plain.warnings);
+        source_lines = Some(plain.source_lines);
     } else if text.text.contains('\u{0C}') {
         text.text = text.text.replace('\u{0C}', " ");
     }
@@ -176,8 +180,16 @@ fn read_source(
         });
     }
     let mut warnings = text.warnings;
-    warnings.append(&mut parsed.warnings);
-    warnings.extend(lines::truncation(&text.text, &parsed.rules));
+    let mut read_warnings = std::mem::take(&mut parsed.warnings);
+    read_warnings.extend(lines::truncation(&text.text, &parsed.rules));
+    if let Some(map) = &source_lines {
+        for w in &mut read_warnings {
+            if let Some(&line) = w.line.checked_sub(1).and_then(|i| map.get(i)) {
+                w.line = line;
+            }
+        }
+    }
+    warnings.append(&mut read_warnings);
     parsed.warnings = warnings;
     let verdict = if check {
         let verdict =

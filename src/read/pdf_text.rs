@@ -24,12 +24,21 @@
 //! of a compound (`text-changing` → `textchanging`): a word that the document spells
 //! at least as often with its hyphen gets it back.
 //!
-//! Line numbers in later warnings are those of the joined text, as for an HTML page.
+//! Where the text cannot decide, the reader says so rather than guess silently: in the
+//! glossary (whose definitions may run to several paragraphs; a rule is one paragraph,
+//! its examples and subrules numbered), a line ending a sentence at the full width
+//! before a line opening one may end a paragraph or not; a hyphen at a line's end that
+//! the document's vocabulary does not explain may be the word's own or the typesetter's.
+//! Both are read the likelier way (one paragraph; the hyphen dropped) with a warning
+//! naming the line. Line numbers of every warning are those of the text given: the
+//! rebuilt text keeps a map to it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use crate::model::Warning;
 
 /// A line repeated this often (far apart) in a text without form feeds is furniture.
 const MIN_REPEATS: usize = 3;
@@ -76,20 +85,39 @@ enum Item<'a> {
     PageBreak,
 }
 
+/// Text rebuilt from a PDF's extraction: one paragraph a line, where each of its lines
+/// came from in the text given, and what the text could not decide.
+pub(crate) struct Unpaged {
+    pub text: String,
+    /// For each line of `text` (from 0), the line (from 1) of the text given where it
+    /// starts: warnings about the rebuilt text name the user's lines.
+    pub source_lines: Vec<usize>,
+    /// Places the text does not decide (a paragraph that may end at a full line, a
+    /// hyphen that may be the word's own), each naming its line in the text given.
+    pub warnings: Vec<Warning>,
+}
+
 /// The text rebuilt one paragraph a line, or `None` when it does not read as text
 /// extracted from a PDF (no form feed and no furniture repeated across pages).
-pub(crate) fn unpaginate(text: &str) -> Option<String> {
+pub(crate) fn unpaginate(text: &str) -> Option<Unpaged> {
     let mut items: Vec<Item<'_>> = Vec::new();
+    let mut at: Vec<usize> = Vec::new(); // each item's line in `text`, from 1
     let mut pages = 1;
+    let mut line = 1;
     for (i, part) in text.split('\u{0C}').enumerate() {
         if i > 0 {
             items.push(Item::PageBreak);
+            at.push(line);
             pages += 1;
         }
-        items.extend(part.split('\n').map(|l| match l.trim() {
-            "" => Item::Blank,
-            t => Item::Text(t),
-        }));
+        for (j, l) in part.split('\n').enumerate() {
+            line += usize::from(j > 0);
+            items.push(match l.trim() {
+                "" => Item::Blank,
+                t => Item::Text(t),
+            });
+            at.push(line);
+        }
     }
     let removed = if pages > 1 {
         remove_edge_furniture(&mut items)
@@ -101,7 +129,12 @@ pub(crate) fn unpaginate(text: &str) -> Option<String> {
     }
     let stripped: Vec<String> = strip_contents_tails(&items);
     let width = full_width(&stripped, &items);
-    Some(restore_hyphens(&join(&items, &stripped, width)))
+    let joined = join(&items, &at, &stripped, width);
+    Some(Unpaged {
+        text: restore_hyphens(&joined.text),
+        source_lines: joined.source_lines,
+        warnings: joined.warnings,
+    })
 }
 
 /// `pdftotext` itself joins a word hyphenated at a line's end and drops the hyphen,
@@ -357,27 +390,56 @@ fn is_wrapped(width: usize) -> bool {
     (40..=160).contains(&width)
 }
 
+/// The text rebuilt by [`join`].
+struct Joined {
+    text: String,
+    source_lines: Vec<usize>,
+    warnings: Vec<Warning>,
+}
+
 /// The paragraphs, one a line: lines joined as [`continues`] decides; a blank line
 /// between paragraphs the source spaced apart, and before a rule, or a paragraph after
 /// a page break (blank lines beside a page break are the page's, not the text's).
-fn join(items: &[Item<'_>], lines: &[String], width: usize) -> String {
+/// `at` gives each item's line in the text given.
+fn join(items: &[Item<'_>], at: &[usize], lines: &[String], width: usize) -> Joined {
     let vocabulary = vocabulary(lines);
     let wrapped = is_wrapped(width);
     let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+    let mut source_lines = Vec::new();
+    let mut warnings = Vec::new();
     let mut prev: Option<&str> = None;
     let (mut blank, mut page_break) = (false, false);
-    for (item, line) in items.iter().zip(lines) {
+    // Between the "Glossary" and "Credits" headings (the contents name both, in that
+    // order, before the body): where a definition may hold several paragraphs.
+    let mut in_glossary = false;
+    for ((item, line), &source) in items.iter().zip(lines).zip(at) {
         match item {
             Item::Blank => blank = true,
             Item::PageBreak => page_break = true,
             Item::Text(_) => {
                 let line = line.as_str();
                 match prev {
-                    None => out.push_str(line),
+                    None => {
+                        out.push_str(line);
+                        source_lines.push(source);
+                    }
                     Some(last)
                         if wrapped && (page_break || !blank) && continues(last, line, width) =>
                     {
-                        join_wrapped(&mut out, last, line, &vocabulary)
+                        if in_glossary {
+                            if let Some(message) = undecided_paragraph(last, line) {
+                                warnings.push(Warning {
+                                    line: source,
+                                    message,
+                                });
+                            }
+                        }
+                        if let Some(message) = join_wrapped(&mut out, last, line, &vocabulary) {
+                            warnings.push(Warning {
+                                line: source,
+                                message,
+                            });
+                        }
                     }
                     Some(_) => {
                         let spaced = if page_break {
@@ -388,7 +450,13 @@ fn join(items: &[Item<'_>], lines: &[String], width: usize) -> String {
                             || is_section_heading(line);
                         out.push_str(if spaced { "\n\n" } else { "\n" });
                         out.push_str(line);
+                        source_lines.extend(std::iter::repeat_n(source, 1 + usize::from(spaced)));
                     }
+                }
+                match line {
+                    "Glossary" => in_glossary = true,
+                    "Credits" => in_glossary = false,
+                    _ => {}
                 }
                 prev = Some(line);
                 blank = false;
@@ -397,7 +465,34 @@ fn join(items: &[Item<'_>], lines: &[String], width: usize) -> String {
         }
     }
     out.push('\n');
-    out
+    Joined {
+        text: out,
+        source_lines,
+        warnings,
+    }
+}
+
+/// A line ending a sentence, joined to the next because it is full: when the next
+/// opens a sentence (a capital, perhaps after a quotation mark), the text can't tell a
+/// paragraph that ended at the full width from a sentence wrapped there. The warning
+/// quotes both sides.
+fn undecided_paragraph(last: &str, next: &str) -> Option<String> {
+    let opens = next
+        .trim_start_matches(['"', '“', '‘', '\''])
+        .starts_with(|c: char| c.is_uppercase());
+    if !super::official::ends_sentence(last) || !opens {
+        return None;
+    }
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let tail = words[words.len().saturating_sub(3)..].join(" ");
+    let head = next
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(format!(
+        "a paragraph may end after \"{tail}\" (the line is full and \"{head}\" opens a sentence on the next): the text can't tell; read as one paragraph"
+    ))
 }
 
 /// Whether `next` continues the paragraph whose last line is `last`, in a text whose
@@ -445,7 +540,14 @@ fn ends_with_hyphen(line: &str) -> bool {
 /// Appends `next` to the paragraph ending in `last`: after a hyphen, the word is
 /// rejoined as the document's vocabulary spells it; after a dash, with no space (with
 /// one when the dash stood apart, `Plane —` + `Serra’s Realm`); otherwise with one space.
-fn join_wrapped(out: &mut String, last: &str, next: &str, vocabulary: &HashSet<String>) {
+/// Returns a warning when the vocabulary has neither spelling of a hyphenated word and
+/// its halves are not both words: the hyphen is dropped, but the text can't tell.
+fn join_wrapped(
+    out: &mut String,
+    last: &str,
+    next: &str,
+    vocabulary: &HashSet<String>,
+) -> Option<String> {
     if last.ends_with(['—', '–']) {
         if last
             .trim_end_matches(['—', '–'])
@@ -454,33 +556,49 @@ fn join_wrapped(out: &mut String, last: &str, next: &str, vocabulary: &HashSet<S
             out.push(' ');
         }
         out.push_str(next);
-        return;
+        return None;
     }
     if !ends_with_hyphen(last) {
         out.push(' ');
         out.push_str(next);
-        return;
+        return None;
     }
-    let head = word(
+    let head_as_printed = word(
         last.rsplit(char::is_whitespace)
             .next()
             .unwrap_or("")
             .trim_end_matches(['-', '‐']),
-    )
-    .to_lowercase();
+    );
+    let head = head_as_printed.to_lowercase();
+    let tail_as_printed: String = next.chars().take_while(|c| c.is_alphabetic()).collect();
     let tail = word(next.split_whitespace().next().unwrap_or("")).to_lowercase();
     let tail_letters: String = tail.chars().take_while(|c| c.is_alphabetic()).collect();
     // `non-` + `Aura` and `-` + `1/-1` keep their hyphen; so does a compound the
     // document writes with it, or two halves that are words of their own.
-    let keep = !next.starts_with(char::is_lowercase)
-        || vocabulary.contains(&format!("{head}-{tail}"))
-        || (!vocabulary.contains(&format!("{head}{tail}"))
-            && vocabulary.contains(&head)
-            && vocabulary.contains(&tail_letters));
+    let hyphenated = vocabulary.contains(&format!("{head}-{tail}"));
+    let closed = vocabulary.contains(&format!("{head}{tail}"));
+    let halves = vocabulary.contains(&head) && vocabulary.contains(&tail_letters);
+    let keep = !next.starts_with(char::is_lowercase) || hyphenated || (!closed && halves);
     if !keep {
         out.pop(); // the hyphen
     }
     out.push_str(next);
+    // A hyphen after a syllable (`subtr-` + `act`) is the typesetter's; after a head
+    // the document writes compounds with (`non-` + `backup`, beside `non-Aura`), it
+    // may be the word's own.
+    let undecided = !keep
+        && !closed
+        && !head.is_empty()
+        && !tail_as_printed.is_empty()
+        && vocabulary.iter().any(|w| {
+            w.strip_prefix(head.as_str())
+                .is_some_and(|rest| rest.starts_with('-'))
+        });
+    undecided.then(|| {
+        format!(
+            "\"{head_as_printed}-\" + \"{tail_as_printed}\" at a line's end: the document writes neither \"{head_as_printed}{tail_as_printed}\" nor \"{head_as_printed}-{tail_as_printed}\" elsewhere, so the text can't tell whether the hyphen is the word's own; read as \"{head_as_printed}{tail_as_printed}\""
+        )
+    })
 }
 
 /// A token without the punctuation around it (`“state-based”,` → `state-based`).
@@ -524,7 +642,7 @@ mod tests {
             ity resolves.\n\nMagic: The Gathering Comprehensive Rules\n3\n\u{0C}Magic: The Gathering Comprehensive Rules\n\
             704.5c If a player has ten or more poison counters, that player loses the game.\n\
             Magic: The Gathering Comprehensive Rules\n4\n";
-        let got = unpaginate(text).expect("pages");
+        let got = unpaginate(text).expect("pages").text;
         assert_eq!(
             got,
             "Magic: The Gathering Comprehensive Rules\n\n\
@@ -532,6 +650,39 @@ mod tests {
             704.5b If a player attempted to draw a card from a library with no cards in it since the last time state-based actions were checked, that player loses the game. Its ability resolves.\n\n\
             704.5c If a player has ten or more poison counters, that player loses the game.\n"
         );
+    }
+
+    #[test]
+    fn what_the_text_cannot_tell_is_read_one_way_and_named_by_its_line() {
+        let filler =
+            "A permanent is a card or token on the battlefield: a creature, an artifact or land.";
+        let mut text = String::from("Glossary\n\n");
+        for _ in 0..4 {
+            text.push_str(filler);
+            text.push_str("\n\n");
+        }
+        // Line 12 ends a sentence at the full width; line 13 opens one. Line 14 breaks
+        // `non-` + `backup`, a head the document compounds with (`non-Aura`).
+        text.push_str("Color\nThe only colors are white, blue, black, red, and green. An object can be colorless.\n");
+        text.push_str(
+            "Effects may change an object's color, the way a non-Aura ability or the non-\n",
+        );
+        text.push_str("backup abilities printed below it do.\n\nCredits\n2\n\u{0C}3\n\u{0C}4\n");
+        let got = unpaginate(&text).expect("pages");
+        let warnings: Vec<String> = got.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 13: a paragraph may end after \"can be colorless.\" (the line is full and \"Effects may\" opens a sentence on the next): the text can't tell; read as one paragraph",
+                "line 14: \"non-\" + \"backup\" at a line's end: the document writes neither \"nonbackup\" nor \"non-backup\" elsewhere, so the text can't tell whether the hyphen is the word's own; read as \"nonbackup\""
+            ]
+        );
+        let line = got
+            .text
+            .lines()
+            .position(|l| l.starts_with("The only"))
+            .expect("the definition");
+        assert_eq!(got.source_lines[line], 12, "{:?}", got.text);
     }
 
     #[test]
@@ -565,9 +716,6 @@ mod tests {
 
     #[test]
     fn text_without_pages_or_furniture_is_not_pdf_text() {
-        assert_eq!(
-            unpaginate("100.1. These Magic rules apply.\n\n100.2. More.\n"),
-            None
-        );
+        assert!(unpaginate("100.1. These Magic rules apply.\n\n100.2. More.\n").is_none());
     }
 }
