@@ -16,6 +16,11 @@
 //! A top-level `effectiveDate` (or `date`, `YYYY-MM-DD`) dates the text. JSON that holds
 //! none of these is not rules; JSON that does not parse is refused with its line and
 //! column.
+//!
+//! A dump has no header or "Credits" to tell a whole revision from an excerpt, so its
+//! own content decides ([`Converted::missing`]): a whole revision has rules in each of
+//! the nine sections and a glossary that runs to the end of the alphabet (every
+//! revision's glossary ends at "Zone-Change Triggers"); anything less is a fragment.
 
 use std::fmt::Write as _;
 
@@ -29,7 +34,13 @@ pub(crate) struct Converted {
     pub date: Option<Date>,
     pub rules: usize,
     pub entries: usize,
+    /// What a whole revision has and the dump lacks (sections without rules, the
+    /// glossary or its end); empty when the dump is a whole revision.
+    pub missing: Vec<String>,
 }
+
+/// The letter a whole glossary's last term starts at or after (they end at "Zone").
+const GLOSSARY_ENDS_AT: char = 'W';
 
 /// Whether decoded text is a JSON object or array (`{` or `[` first, a quoted key soon
 /// after, or an array of strings).
@@ -57,6 +68,7 @@ pub(crate) fn to_text(text: &str) -> Result<Converted, String> {
         _ => None,
     };
     out.walk(&value, 0);
+    let missing = out.missing();
     let mut text = out.rules;
     if !out.glossary.is_empty() {
         text.push_str("Glossary\n\n");
@@ -67,6 +79,7 @@ pub(crate) fn to_text(text: &str) -> Result<Converted, String> {
         date,
         rules: out.rule_count,
         entries: out.entry_count,
+        missing,
     })
 }
 
@@ -76,6 +89,9 @@ struct Out {
     glossary: String,
     rule_count: usize,
     entry_count: usize,
+    /// The sections (1–9) some rule stands in.
+    sections: std::collections::BTreeSet<u8>,
+    last_term: Option<String>,
 }
 
 /// The first of `keys` that `map` holds as a string (a number is written as one).
@@ -106,6 +122,30 @@ fn lines(text: &str) -> String {
 }
 
 impl Out {
+    /// What a whole revision has and this dump lacks.
+    fn missing(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        let without: Vec<String> = (1..=9u8)
+            .filter(|s| !self.sections.contains(s))
+            .map(|s| s.to_string())
+            .collect();
+        if !without.is_empty() {
+            missing.push(format!("no rules in section {}", without.join(", ")));
+        }
+        match &self.last_term {
+            None => missing.push("no glossary".to_string()),
+            Some(term) => {
+                let first = term.chars().find(|c| c.is_alphabetic());
+                if first.is_none_or(|c| c.to_ascii_uppercase() < GLOSSARY_ENDS_AT) {
+                    missing.push(format!(
+                        "a glossary that stops at \"{term}\" (a whole one runs to \"Zone-Change Triggers\")"
+                    ));
+                }
+            }
+        }
+        missing
+    }
+
     /// Visits every value in document order (bounded depth: a hostile nesting is left
     /// unread, never overflowed).
     fn walk(&mut self, value: &Value, depth: usize) {
@@ -174,6 +214,7 @@ impl Out {
             }
             self.rules.push('\n');
             self.rule_count += 1;
+            self.sections.insert(n.section_number());
             return true;
         }
         // A card's `name` and `text` are no glossary entry: a `name` needs a `definition`.
@@ -188,6 +229,7 @@ impl Out {
         if let (Some(term), Some(definition)) = (term, definition) {
             let _ = writeln!(self.glossary, "{}\n{}\n", lines(&term), lines(&definition));
             self.entry_count += 1;
+            self.last_term = Some(lines(&term));
             return true;
         }
         false
@@ -199,6 +241,7 @@ impl Out {
             if let (Some(n), Value::String(text)) = (rule_number(key), value) {
                 let _ = writeln!(self.rules, "{} {}\n", printed(n), lines(text));
                 self.rule_count += 1;
+                self.sections.insert(n.section_number());
             }
         }
     }
@@ -223,6 +266,27 @@ mod tests {
         );
         assert_eq!(got.date, Date::new(2026, 1, 16));
         assert_eq!((got.rules, got.entries), (2, 1));
+        assert_eq!(
+            got.missing,
+            [
+                "no rules in section 1, 2, 4, 5, 6, 7, 8, 9",
+                "a glossary that stops at \"Aura\" (a whole one runs to \"Zone-Change Triggers\")"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dump_with_every_section_and_the_whole_glossary_is_whole() {
+        let rules: Vec<String> = (1..=9)
+            .map(|s| format!(r#"{{"ruleNumber": "{s}01.1", "ruleText": "Rule."}}"#))
+            .collect();
+        let json = format!(
+            r#"{{"rules": [{}], "glossary": [{{"term": "Aura", "definition": "A subtype."}}, {{"term": "Zone-Change Triggers", "definition": "Trigger events."}}]}}"#,
+            rules.join(",")
+        );
+        let got = to_text(&json).unwrap();
+        assert!(got.missing.is_empty(), "{:?}", got.missing);
+        assert_eq!(got.date, None);
     }
 
     #[test]

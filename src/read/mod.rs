@@ -114,6 +114,8 @@ fn read_source(
     // glossary objects written out in the official layout), HTML (what a browser shows).
     let mut container: Option<&str> = None;
     let mut container_date = None;
+    // A JSON dump: what it lacks of a whole revision (nothing: it is one).
+    let mut dump_missing: Option<Vec<String>> = None;
     let mut text = if rtf::is_rtf(bytes) {
         container = Some("an RTF document");
         let (plain, mut cut) = rtf::to_text(bytes);
@@ -137,6 +139,7 @@ fn read_source(
         }
         text.text = dump.text;
         container_date = dump.date;
+        dump_missing = Some(dump.missing);
     } else if html::is_html(&text.text) {
         // Warnings past this point name lines of the page's text, not of its markup.
         text.text = html::to_text(&text.text);
@@ -191,12 +194,33 @@ fn read_source(
     }
     warnings.append(&mut read_warnings);
     parsed.warnings = warnings;
+    // A dump has no header or "Credits": its own content says whether it is whole.
+    match &dump_missing {
+        Some(missing) if missing.is_empty() => parsed.complete = true,
+        Some(missing) => {
+            parsed.complete = false;
+            parsed.warnings.insert(
+                0,
+                crate::model::Warning {
+                    line: 1,
+                    message: format!(
+                        "a JSON dump with {}: read as a fragment, not a whole revision",
+                        missing.join(" and ")
+                    ),
+                },
+            );
+        }
+        None => {}
+    }
     let verdict = if check {
-        let verdict =
+        let mut verdict =
             validate::validate(&text.text, &parsed).map_err(|refusal| ReadError::Refused {
                 name: name.to_string(),
                 refusal,
             })?;
+        if dump_missing.as_ref().is_some_and(Vec::is_empty) {
+            verdict.extent = validate::Extent::Whole;
+        }
         parsed.complete = verdict.extent == validate::Extent::Whole;
         if let Some(summary) = &verdict.suspect {
             let line = parsed.warnings.first().map_or(1, |w| w.line);

@@ -121,6 +121,23 @@ fn cases() -> Vec<(String, Vec<u8>)> {
         add("two-revisions.txt", format!("{older}\n{modern}"));
     }
     add("one-revision-twice.txt", format!("{modern}\n{modern}"));
+    // A JSON dump has no header or credits: whole when it has every section's rules and
+    // the whole glossary, a fragment otherwise; dated by its metadata or by --id.
+    if let Some(rev) =
+        crate::common::corpus_dir().and_then(|dir| crate::common::read_corpus(&dir, "2026-01-16"))
+    {
+        let all: Vec<u8> = (1..=9).collect();
+        let entries = rev.glossary.len();
+        let json = crate::pipeline::json_document;
+        add("whole.json", json(&rev, &all, entries, true));
+        add("whole-undated.json", json(&rev, &all, entries, false));
+        add("whole-undated.json+id", json(&rev, &all, entries, false));
+        add(
+            "without-section-9.json",
+            json(&rev, &all[..8], entries, true),
+        );
+        add("glossary-cut.json", json(&rev, &all, entries / 2, true));
+    }
     add("whole.txt", modern.clone());
     if let Some(old) = corpus_text("2004-10-01") {
         add("whole-old-numbering.txt", old);
@@ -148,8 +165,14 @@ fn outcome(name: &str, bytes: &[u8]) -> String {
         Err(e) => format!("refused: {e}"),
         Ok(checked) => {
             let r = &checked.revision;
+            // A JSON dump's note on what it lacks of a whole revision.
+            let note = r
+                .warnings
+                .iter()
+                .find(|w| w.message.starts_with("a JSON dump"))
+                .map_or(String::new(), |w| format!("\n  {w}"));
             format!(
-                "{:?}: {} ({}, {} rules, {} glossary entries, {} repairs{})",
+                "{:?}: {} ({}, {} rules, {} glossary entries, {} repairs{}){note}",
                 checked.verdict.extent,
                 r.id,
                 r.format.name(),

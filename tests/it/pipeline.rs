@@ -391,6 +391,35 @@ fn json_dump(x: &Excerpt<'_>) -> String {
     .unwrap()
 }
 
+/// The rules of `sections` of `rev` and the first `entries` glossary entries as a JSON
+/// dump (see [`json_dump`]), with its `effectiveDate` or without one.
+pub(crate) fn json_document(
+    rev: &Revision,
+    sections: &[u8],
+    entries: usize,
+    dated: bool,
+) -> String {
+    let x = Excerpt {
+        rev,
+        sections: sections.to_vec(),
+        rules: rev
+            .rules
+            .values()
+            .filter(|r| sections.contains(&r.number.section_number()))
+            .collect(),
+        glossary: rev.glossary.iter().take(entries).collect(),
+    };
+    let dump = json_dump(&x);
+    if dated {
+        return dump;
+    }
+    let mut value: serde_json::Value = serde_json::from_str(&dump).expect("our own JSON");
+    if let Some(map) = value.as_object_mut() {
+        map.remove("effectiveDate");
+    }
+    serde_json::to_string_pretty(&value).expect("JSON")
+}
+
 /// A Word (or WordPad) RTF save: font, colour and style tables, a generator, bold rule
 /// numbers followed by a tab, typography as `\u8217\'92` (Unicode with its cp1252
 /// fallback) or `\rquote`-style words, `\par` after each paragraph, source lines
