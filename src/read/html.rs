@@ -59,15 +59,23 @@ const BLOCKS: &[&str] = &[
 /// Elements dropped with everything inside them.
 const DROPPED: &[&str] = &["script", "style", "head", "noscript", "template", "svg"];
 
-/// The text of an HTML document, a blank line between blocks.
-pub(crate) fn to_text(html: &str) -> String {
+/// The text of an HTML document, a blank line between blocks, and for each of its
+/// lines (from 0) the line of the page's source (from 1) where it starts: warnings about
+/// the text name the lines of the file the user gave.
+pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(html.len() / 2);
+    // The source line of each line break pushed to `out`, in order.
+    let mut breaks: Vec<usize> = Vec::new();
+    let mut line = 1;
     let mut rest = html;
     while let Some(lt) = rest.find('<') {
         push_text(&mut out, &rest[..lt]);
+        line += newlines_passed(rest, lt);
         rest = &rest[lt..];
         if let Some(after) = rest.strip_prefix("<!--") {
-            rest = after.find("-->").map_or("", |end| &after[end + 3..]);
+            let to = after.find("-->").map_or("", |end| &after[end + 3..]);
+            line += newlines_passed(rest, rest.len() - to.len());
+            rest = to;
             continue;
         }
         let Some(gt) = rest.find('>') else {
@@ -76,7 +84,9 @@ pub(crate) fn to_text(html: &str) -> String {
             break;
         };
         let tag = &rest[1..gt];
+        line += newlines_passed(rest, gt + 1);
         rest = &rest[gt + 1..];
+        let here = line;
         let closing = tag.starts_with('/');
         let name: String = tag
             .trim_start_matches('/')
@@ -87,20 +97,33 @@ pub(crate) fn to_text(html: &str) -> String {
         if !closing && DROPPED.contains(&name.as_str()) && !tag.ends_with('/') {
             let close = format!("</{name}");
             let lower = rest.to_ascii_lowercase();
-            rest = match lower.find(&close) {
+            let to = match lower.find(&close) {
                 Some(at) => rest[at..].find('>').map_or("", |gt| &rest[at + gt + 1..]),
                 None => "",
             };
+            line += newlines_passed(rest, rest.len() - to.len());
+            rest = to;
             continue;
         }
         if name == "br" {
             out.push('\n');
+            breaks.push(here);
         } else if BLOCKS.contains(&name.as_str()) {
             out.push_str("\n\n");
+            breaks.extend([here, here]);
         }
     }
     push_text(&mut out, rest);
-    tidy(&out)
+    tidy(&out, &breaks)
+}
+
+/// How many line breaks the first `len` bytes of `rest` hold.
+fn newlines_passed(rest: &str, len: usize) -> usize {
+    rest.as_bytes()
+        .iter()
+        .take(len)
+        .filter(|&&b| b == b'\n')
+        .count()
 }
 
 /// Text between tags: entities decoded, white space as a browser shows it (one space).
@@ -123,26 +146,36 @@ fn push_text(out: &mut String, raw: &str) {
     }
 }
 
-/// Lines trimmed, at most one blank line in a row.
-fn tidy(text: &str) -> String {
+/// Lines trimmed, at most one blank line in a row; each kept line's source line (the
+/// first piece's is 1, the next pieces' those of the `breaks` before them).
+fn tidy(text: &str, breaks: &[usize]) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
+    let mut lines = Vec::new();
     let mut blank = true;
-    for line in text.split('\n').map(str::trim) {
+    for (i, line) in text.split('\n').map(str::trim).enumerate() {
+        let source = i
+            .checked_sub(1)
+            .and_then(|b| breaks.get(b))
+            .copied()
+            .unwrap_or(1);
         if line.is_empty() {
             if !blank {
                 out.push('\n');
+                lines.push(source);
             }
             blank = true;
         } else {
             out.push_str(line);
             out.push('\n');
+            lines.push(source);
             blank = false;
         }
     }
     while out.ends_with("\n\n") {
         out.pop();
+        lines.pop();
     }
-    out
+    (out, lines)
 }
 
 /// `&amp;`, `&rsquo;`, `&#8217;`, `&#x2019;` and the other entities rules text uses
@@ -217,7 +250,7 @@ mod tests {
             <!-- a comment --><p class=\"example\">Example: It&#x2019;s here.</p><script>var x = '<p>';</script></body></html>";
         assert!(is_html(html));
         assert_eq!(
-            to_text(html),
+            to_text(html).0,
             "3. Card Types\n\n303.4c If an Aura’s enchant ability & rule 704 apply…\n\nExample: It’s here.\n"
         );
     }

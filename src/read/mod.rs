@@ -113,6 +113,9 @@ fn read_source(
     // Containers that are text underneath: RTF (its control words off), JSON (rule and
     // glossary objects written out in the official layout), HTML (what a browser shows).
     let mut container: Option<&str> = None;
+    // For each line of the text as the stages leave it, the line of the file given:
+    // warnings about converted text name the user's lines.
+    let mut source_lines: Option<Vec<usize>> = None;
     let mut container_date = None;
     // A JSON dump: what it lacks of a whole revision (nothing: it is one).
     let mut dump_missing: Option<Vec<String>> = None;
@@ -142,19 +145,27 @@ fn read_source(
         dump_missing = Some(dump.missing);
     } else if html::is_html(&text.text) {
         // Warnings past this point name lines of the page's text, not of its markup.
-        text.text = html::to_text(&text.text);
+        let (plain, lines) = html::to_text(&text.text);
+        text.text = plain;
+        source_lines = Some(lines);
     }
     if let Some(plain) = decoration::undecorate(&text.text) {
         text.text = plain;
     }
     // Text extracted from a PDF: page furniture off, paragraphs rejoined. A form feed
     // anywhere else is a space.
-    // Warnings about the rebuilt text name the lines of the text given (`source_lines`).
-    let mut source_lines: Option<Vec<usize>> = None;
     if let Some(plain) = pdf_text::unpaginate(&text.text) {
         text.text = plain.text;
-        text.warnings.extend(plain.warnings);
-        source_lines = Some(plain.source_lines);
+        let mut stage_warnings = plain.warnings;
+        let mut lines = plain.source_lines;
+        if let Some(earlier) = &source_lines {
+            to_source_lines(&mut stage_warnings, earlier);
+            for line in &mut lines {
+                *line = line_in(earlier, *line);
+            }
+        }
+        text.warnings.extend(stage_warnings);
+        source_lines = Some(lines);
     } else if text.text.contains('\u{0C}') {
         text.text = text.text.replace('\u{0C}', " ");
     }
@@ -186,11 +197,7 @@ fn read_source(
     let mut read_warnings = std::mem::take(&mut parsed.warnings);
     read_warnings.extend(lines::truncation(&text.text, &parsed.rules));
     if let Some(map) = &source_lines {
-        for w in &mut read_warnings {
-            if let Some(&line) = w.line.checked_sub(1).and_then(|i| map.get(i)) {
-                w.line = line;
-            }
-        }
+        to_source_lines(&mut read_warnings, map);
     }
     warnings.append(&mut read_warnings);
     parsed.warnings = warnings;
@@ -271,6 +278,23 @@ fn read_source(
         None => default_id(&revision),
     };
     Ok(Checked { revision, verdict })
+}
+
+/// The line of the file given where line `line` (from 1) of a converted text starts,
+/// by the conversion's map (`map[i]` for line `i + 1`); a line past the map is left as
+/// it is.
+fn line_in(map: &[usize], line: usize) -> usize {
+    line.checked_sub(1)
+        .and_then(|i| map.get(i))
+        .copied()
+        .unwrap_or(line)
+}
+
+/// Warnings about a converted text made to name the lines of the file given.
+fn to_source_lines(warnings: &mut [crate::model::Warning], map: &[usize]) {
+    for w in warnings {
+        w.line = line_in(map, w.line);
+    }
 }
 
 /// A complete revision's id is its date; a fragment adds `-s3` (the sections it covers),

@@ -264,3 +264,28 @@ fn ingest_refuses_pipes_devices_and_huge_files_without_reading_them() {
         assert!(stderr.contains(&line), "expected {line:?} in:\n{stderr}");
     }
 }
+
+/// A page whose eighth line holds a rule out of order: the warning names line 8 of the
+/// page the user gave, not a line of the text its markup became.
+const PAGE_WITH_A_RULE_OUT_OF_ORDER: &str = "<!DOCTYPE html>\n<html><head><title>Comprehensive Rules</title>\n<style>p { margin: 0 }</style></head>\n<body>\n<h2>1. Game Concepts</h2>\n<p><b>100.1.</b> These Magic rules apply to any Magic game with two or more players.</p>\n<p><b>100.3.</b> Some Magic games are played with cards, a deck and spells.</p>\n<p><b>100.2.</b> To play, each player needs their own deck of traditional Magic cards.</p>\n</body></html>\n";
+
+#[test]
+fn warnings_name_the_lines_of_the_file_given() {
+    let options = ReadOptions {
+        date: "2026-01-16".parse().ok(),
+        id: None,
+        format: None,
+    };
+    let rev = arbiter::read::read(
+        "page.html",
+        PAGE_WITH_A_RULE_OUT_OF_ORDER.as_bytes(),
+        &options,
+    )
+    .expect("the page reads");
+    let warnings: Vec<String> = rev.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("line 8: ") && warnings[0].contains("100.2"),
+        "{warnings:?}"
+    );
+}
