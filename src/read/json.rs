@@ -37,6 +37,9 @@ pub(crate) struct Converted {
     /// What a whole revision has and the dump lacks (sections without rules, the
     /// glossary or its end); empty when the dump is a whole revision.
     pub missing: Vec<String>,
+    /// For each line of `text` (from 0), the line of the JSON document (from 1) where
+    /// its object's number (or term) stands: warnings name the user's lines.
+    pub source_lines: Vec<usize>,
 }
 
 /// The letter a whole glossary's last term starts at or after (they end at "Zone").
@@ -69,10 +72,15 @@ pub(crate) fn to_text(text: &str) -> Result<Converted, String> {
     };
     out.walk(&value, 0);
     let missing = out.missing();
+    let mut source_lines = anchored_lines(&out.rules, &out.rule_anchors, text);
+    let mut glossary_lines = anchored_lines(&out.glossary, &out.entry_anchors, text);
     let mut text = out.rules;
     if !out.glossary.is_empty() {
         text.push_str("Glossary\n\n");
+        let first = glossary_lines.first().copied().unwrap_or(1);
+        source_lines.extend([first, first]);
         text.push_str(&out.glossary);
+        source_lines.append(&mut glossary_lines);
     }
     Ok(Converted {
         text,
@@ -80,6 +88,7 @@ pub(crate) fn to_text(text: &str) -> Result<Converted, String> {
         rules: out.rule_count,
         entries: out.entry_count,
         missing,
+        source_lines,
     })
 }
 
@@ -92,6 +101,38 @@ struct Out {
     /// The sections (1–9) some rule stands in.
     sections: std::collections::BTreeSet<u8>,
     last_term: Option<String>,
+    /// Where each object starts in `rules` (a byte offset) and the quoted string that
+    /// names it in the JSON document (`"100.1"`), in document order.
+    rule_anchors: Vec<(usize, String)>,
+    /// The same for the glossary's entries (`"Aura"`).
+    entry_anchors: Vec<(usize, String)>,
+}
+
+/// For each line of `written` (from 0), the line of the JSON document `json` where the
+/// last object that began at or before it is named: each anchor's quoted name is looked
+/// for after the previous one's (a name written with escapes is not found, and its
+/// lines keep the line before).
+fn anchored_lines(written: &str, anchors: &[(usize, String)], json: &str) -> Vec<usize> {
+    let mut json_line = 1;
+    let mut searched = 0; // bytes of `json` passed, their line breaks counted
+    let mut at_anchor = anchors.iter().peekable();
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for line in written.split_inclusive('\n') {
+        while let Some((_, name)) = at_anchor.next_if(|(start, _)| *start <= offset) {
+            let needle = format!("\"{name}\"");
+            if let Some(found) = json.get(searched..).and_then(|rest| rest.find(&needle)) {
+                json_line += json.as_bytes()[searched..searched + found]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+                searched += found + needle.len();
+            }
+        }
+        lines.push(json_line);
+        offset += line.len();
+    }
+    lines
 }
 
 /// The first of `keys` that `map` holds as a string (a number is written as one).
@@ -179,9 +220,10 @@ impl Out {
         let number = string(map, &["ruleNumber", "number", "rule", "id", "num"]);
         let text = string(map, &["ruleText", "text", "body", "content"]);
         let title = string(map, &["title", "name"]);
-        if let Some(number) = number.as_deref() {
-            let number = number.trim().trim_end_matches('.');
+        if let Some(raw) = number.as_deref() {
+            let number = raw.trim().trim_end_matches('.');
             if number.len() == 1 && number.as_bytes()[0].is_ascii_digit() {
+                self.rule_anchors.push((self.rules.len(), raw.to_string()));
                 let heading = title.or(text).unwrap_or_default();
                 let _ = writeln!(self.rules, "{number}. {}\n", lines(&heading));
                 return true;
@@ -189,6 +231,7 @@ impl Out {
             let Some(n) = rule_number(number) else {
                 return false;
             };
+            self.rule_anchors.push((self.rules.len(), raw.to_string()));
             let first = match (&title, &text) {
                 (Some(title), _) if n.depth() <= 2 && !title.is_empty() => lines(title),
                 (_, Some(text)) => lines(text),
@@ -227,6 +270,8 @@ impl Out {
         });
         let definition = definition.or_else(|| string(map, &["text", "description"]));
         if let (Some(term), Some(definition)) = (term, definition) {
+            self.entry_anchors
+                .push((self.glossary.len(), term.to_string()));
             let _ = writeln!(self.glossary, "{}\n{}\n", lines(&term), lines(&definition));
             self.entry_count += 1;
             self.last_term = Some(lines(&term));
@@ -239,6 +284,7 @@ impl Out {
     fn number_map(&mut self, map: &Map<String, Value>) {
         for (key, value) in map {
             if let (Some(n), Value::String(text)) = (rule_number(key), value) {
+                self.rule_anchors.push((self.rules.len(), key.clone()));
                 let _ = writeln!(self.rules, "{} {}\n", printed(n), lines(text));
                 self.rule_count += 1;
                 self.sections.insert(n.section_number());

@@ -141,6 +141,7 @@ fn read_source(
             });
         }
         text.text = dump.text;
+        source_lines = Some(dump.source_lines);
         container_date = dump.date;
         dump_missing = Some(dump.missing);
     } else if html::is_html(&text.text) {

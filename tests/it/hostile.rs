@@ -266,8 +266,11 @@ fn ingest_refuses_pipes_devices_and_huge_files_without_reading_them() {
 }
 
 /// A page whose eighth line holds a rule out of order: the warning names line 8 of the
-/// page the user gave, not a line of the text its markup became.
+/// page the user gave, not a line of the text its markup became (line 7).
 const PAGE_WITH_A_RULE_OUT_OF_ORDER: &str = "<!DOCTYPE html>\n<html><head><title>Comprehensive Rules</title>\n<style>p { margin: 0 }</style></head>\n<body>\n<h2>1. Game Concepts</h2>\n<p><b>100.1.</b> These Magic rules apply to any Magic game with two or more players.</p>\n<p><b>100.3.</b> Some Magic games are played with cards, a deck and spells.</p>\n<p><b>100.2.</b> To play, each player needs their own deck of traditional Magic cards.</p>\n</body></html>\n";
+
+/// The same rules as a JSON dump: rule 100.2's object is named on line 9.
+const DUMP_WITH_A_RULE_OUT_OF_ORDER: &str = "{\n  \"effectiveDate\": \"2026-01-16\",\n  \"rules\": [\n    {\"ruleNumber\": \"1\", \"ruleText\": \"Game Concepts\"},\n    {\"ruleNumber\": \"100.1\",\n     \"ruleText\": \"These Magic rules apply to any Magic game with two or more players.\"},\n    {\"ruleNumber\": \"100.3\",\n     \"ruleText\": \"Some Magic games are played with cards, a deck and spells.\"},\n    {\"ruleNumber\": \"100.2\",\n     \"ruleText\": \"To play, each player needs their own deck of traditional Magic cards.\"}\n  ]\n}\n";
 
 #[test]
 fn warnings_name_the_lines_of_the_file_given() {
@@ -276,16 +279,17 @@ fn warnings_name_the_lines_of_the_file_given() {
         id: None,
         format: None,
     };
-    let rev = arbiter::read::read(
-        "page.html",
-        PAGE_WITH_A_RULE_OUT_OF_ORDER.as_bytes(),
-        &options,
-    )
-    .expect("the page reads");
-    let warnings: Vec<String> = rev.warnings.iter().map(|w| w.to_string()).collect();
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert!(
-        warnings[0].starts_with("line 8: ") && warnings[0].contains("100.2"),
-        "{warnings:?}"
-    );
+    for (name, bytes, line) in [
+        ("page.html", PAGE_WITH_A_RULE_OUT_OF_ORDER, 8),
+        ("dump.json", DUMP_WITH_A_RULE_OUT_OF_ORDER, 9),
+    ] {
+        let rev = arbiter::read::read(name, bytes.as_bytes(), &options).expect("it reads");
+        let warnings: Vec<String> = rev.warnings.iter().map(|w| w.to_string()).collect();
+        let out_of_order: Vec<&String> = warnings.iter().filter(|w| w.contains("100.2")).collect();
+        assert_eq!(out_of_order.len(), 1, "{name}: {warnings:?}");
+        assert!(
+            out_of_order[0].starts_with(&format!("line {line}: ")),
+            "{name}: {warnings:?}"
+        );
+    }
 }
