@@ -121,9 +121,11 @@ fn read_source(
     let mut dump_missing: Option<Vec<String>> = None;
     let mut text = if rtf::is_rtf(bytes) {
         container = Some("an RTF document");
-        let (plain, mut cut) = rtf::to_text(bytes);
+        let (plain, lines, mut cut) = rtf::to_text(bytes);
         let mut text = decode::decode(plain.as_bytes());
+        to_source_lines(&mut text.warnings, &lines);
         text.warnings.append(&mut cut);
+        source_lines = Some(lines);
         text
     } else {
         decode::decode(bytes)
@@ -141,14 +143,14 @@ fn read_source(
             });
         }
         text.text = dump.text;
-        source_lines = Some(dump.source_lines);
+        source_lines = Some(through(source_lines.as_deref(), dump.source_lines));
         container_date = dump.date;
         dump_missing = Some(dump.missing);
     } else if html::is_html(&text.text) {
         // Warnings past this point name lines of the page's text, not of its markup.
         let (plain, lines) = html::to_text(&text.text);
         text.text = plain;
-        source_lines = Some(lines);
+        source_lines = Some(through(source_lines.as_deref(), lines));
     }
     if let Some(plain) = decoration::undecorate(&text.text) {
         text.text = plain;
@@ -158,15 +160,11 @@ fn read_source(
     if let Some(plain) = pdf_text::unpaginate(&text.text) {
         text.text = plain.text;
         let mut stage_warnings = plain.warnings;
-        let mut lines = plain.source_lines;
         if let Some(earlier) = &source_lines {
             to_source_lines(&mut stage_warnings, earlier);
-            for line in &mut lines {
-                *line = line_in(earlier, *line);
-            }
         }
         text.warnings.extend(stage_warnings);
-        source_lines = Some(lines);
+        source_lines = Some(through(source_lines.as_deref(), plain.source_lines));
     } else if text.text.contains('\u{0C}') {
         text.text = text.text.replace('\u{0C}', " ");
     }
@@ -289,6 +287,17 @@ fn line_in(map: &[usize], line: usize) -> usize {
         .and_then(|i| map.get(i))
         .copied()
         .unwrap_or(line)
+}
+
+/// A stage's map (`lines`, into the text it was given) carried through the map of the
+/// stages before it (`earlier`, into the file given), if any.
+fn through(earlier: Option<&[usize]>, mut lines: Vec<usize>) -> Vec<usize> {
+    if let Some(earlier) = earlier {
+        for line in &mut lines {
+            *line = line_in(earlier, *line);
+        }
+    }
+    lines
 }
 
 /// Warnings about a converted text made to name the lines of the file given.

@@ -63,9 +63,14 @@ struct Group {
     fallback: usize,
 }
 
-/// The text of an RTF document, and a warning when it was cut short.
-pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<Warning>) {
+/// The text of an RTF document, for each of its lines (from 0) the line of the document
+/// (from 1) where it starts, and a warning when it was cut short.
+pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<usize>, Vec<Warning>) {
     let mut out = String::with_capacity(bytes.len() / 2);
+    // For each line break written to `out`, the document's line where the text after
+    // it starts (the next byte that is not a line end: `\par` usually ends its line).
+    let mut breaks: Vec<usize> = Vec::new();
+    let mut pending_breaks = 0usize;
     // Bytes of the document's code page waiting to be decoded (`\'e9`, plain high bytes).
     let mut pending: Vec<u8> = Vec::new();
     let mut encoding = encoding_rs::WINDOWS_1252;
@@ -87,6 +92,10 @@ pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<Warning>) {
         };
     while i < bytes.len() {
         let b = bytes[i];
+        if pending_breaks > 0 && b != b'\r' && b != b'\n' {
+            breaks.extend(std::iter::repeat_n(line, pending_breaks));
+            pending_breaks = 0;
+        }
         match b {
             b'{' => {
                 stack.push(group);
@@ -152,6 +161,7 @@ pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<Warning>) {
                     _ => {
                         if let Some(text) = symbol(&word) {
                             out.push_str(text);
+                            pending_breaks += text.matches('\n').count();
                             to_skip = 0;
                         }
                     }
@@ -173,6 +183,7 @@ pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<Warning>) {
         }
     }
     flush(&mut pending, &mut out, encoding);
+    breaks.extend(std::iter::repeat_n(line, pending_breaks));
     let mut warnings = Vec::new();
     if !stack.is_empty() {
         warnings.push(Warning {
@@ -183,7 +194,8 @@ pub(crate) fn to_text(bytes: &[u8]) -> (String, Vec<Warning>) {
             ),
         });
     }
-    (tidy(&out), warnings)
+    let (text, lines) = tidy(&out, &breaks);
+    (text, lines, warnings)
 }
 
 /// A control word at `at` (just after the backslash): its name (a single character for
@@ -253,20 +265,30 @@ fn code_page(number: i64) -> Option<&'static encoding_rs::Encoding> {
     })
 }
 
-/// Lines without trailing spaces, no blank lines at the start, at most one at the end.
-fn tidy(text: &str) -> String {
+/// Lines without trailing spaces, no blank lines at the start, at most one at the end;
+/// and each kept line's line in the document (the first piece's is 1, the next pieces'
+/// those of the `breaks` before them).
+fn tidy(text: &str, breaks: &[usize]) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
-    for line in text.split('\n') {
+    let mut lines = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
         if out.is_empty() && line.trim().is_empty() {
             continue;
         }
         out.push_str(line.trim_end_matches([' ', '\t']));
         out.push('\n');
+        lines.push(
+            i.checked_sub(1)
+                .and_then(|b| breaks.get(b))
+                .copied()
+                .unwrap_or(1),
+        );
     }
     while out.ends_with("\n\n") {
         out.pop();
+        lines.pop();
     }
-    out
+    (out, lines)
 }
 
 #[cfg(test)]
@@ -280,7 +302,7 @@ mod tests {
 Example: It\rquote s here \{ok\}.\par
 }";
         assert!(is_rtf(rtf));
-        let (text, warnings) = to_text(rtf);
+        let (text, _, warnings) = to_text(rtf);
         assert_eq!(
             text,
             "303.4c If an Aura’s enchant ability\tapplies—\nExample: It’s here {ok}.\n"
@@ -290,7 +312,7 @@ Example: It\rquote s here \{ok\}.\par
 
     #[test]
     fn a_cut_file_keeps_its_text_and_says_so() {
-        let (text, warnings) = to_text(
+        let (text, _, warnings) = to_text(
             b"{\\rtf1\\ansi {\\fonttbl{\\f0 Arial;}}100.1. These Magic rules\\par 100.1a A two-",
         );
         assert_eq!(text, "100.1. These Magic rules\n100.1a A two-\n");

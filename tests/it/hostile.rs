@@ -272,6 +272,9 @@ const PAGE_WITH_A_RULE_OUT_OF_ORDER: &str = "<!DOCTYPE html>\n<html><head><title
 /// The same rules as a JSON dump: rule 100.2's object is named on line 9.
 const DUMP_WITH_A_RULE_OUT_OF_ORDER: &str = "{\n  \"effectiveDate\": \"2026-01-16\",\n  \"rules\": [\n    {\"ruleNumber\": \"1\", \"ruleText\": \"Game Concepts\"},\n    {\"ruleNumber\": \"100.1\",\n     \"ruleText\": \"These Magic rules apply to any Magic game with two or more players.\"},\n    {\"ruleNumber\": \"100.3\",\n     \"ruleText\": \"Some Magic games are played with cards, a deck and spells.\"},\n    {\"ruleNumber\": \"100.2\",\n     \"ruleText\": \"To play, each player needs their own deck of traditional Magic cards.\"}\n  ]\n}\n";
 
+/// The same rules as an RTF save: rule 100.2 stands on line 8 (line 7 of its text).
+const RTF_WITH_A_RULE_OUT_OF_ORDER: &str = "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\n\\f0 1. Game Concepts\\par\n\\par\n100.1. These Magic rules apply to any Magic game with two or more players.\\par\n\\par\n100.3. Some Magic games are played with cards, a deck and spells.\\par\n\\par\n100.2. To play, each player needs their own deck of traditional Magic cards.\\par\n}\n";
+
 #[test]
 fn warnings_name_the_lines_of_the_file_given() {
     let options = ReadOptions {
@@ -282,6 +285,7 @@ fn warnings_name_the_lines_of_the_file_given() {
     for (name, bytes, line) in [
         ("page.html", PAGE_WITH_A_RULE_OUT_OF_ORDER, 8),
         ("dump.json", DUMP_WITH_A_RULE_OUT_OF_ORDER, 9),
+        ("save.rtf", RTF_WITH_A_RULE_OUT_OF_ORDER, 8),
     ] {
         let rev = arbiter::read::read(name, bytes.as_bytes(), &options).expect("it reads");
         let warnings: Vec<String> = rev.warnings.iter().map(|w| w.to_string()).collect();
