@@ -17,13 +17,15 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.90 and
-/// 0.77, held out 0.85 and 0.73, see the README), less 0.02 of room. Issue #14 aims at
-/// 0.9 and 0.75.
-const TUNING_HIT5: f64 = 0.88;
-const TUNING_MRR: f64 = 0.75;
-const HELDOUT_HIT5: f64 = 0.83;
-const HELDOUT_MRR: f64 = 0.71;
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.91 and
+/// 0.78, held out 0.90 and 0.79, second held out 0.88 and 0.76, see the README), less
+/// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
+const TUNING_HIT5: f64 = 0.89;
+const TUNING_MRR: f64 = 0.76;
+const HELDOUT_HIT5: f64 = 0.88;
+const HELDOUT_MRR: f64 = 0.77;
+const HELDOUT2_HIT5: f64 = 0.86;
+const HELDOUT2_MRR: f64 = 0.74;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
@@ -268,6 +270,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     for (set, (hit5, mrr)) in [
         (Set::Tuning, (TUNING_HIT5, TUNING_MRR)),
         (Set::HeldOut, (HELDOUT_HIT5, HELDOUT_MRR)),
+        (Set::HeldOut2, (HELDOUT2_HIT5, HELDOUT2_MRR)),
     ] {
         let (a, b) = (ours[&(set, "all")], plain[&(set, "all")]);
         assert!(
