@@ -440,19 +440,16 @@ fn illegal_attachments(k: &mut Check) {
             cite::R704_5P
         };
         let mut problems = if gone {
-            vec![reason(
+            vec![because(
                 &[left_rule, cite::R400_7],
-                format!("{} changed zones and is a new object", g.target_name(to)),
+                Why::ChangedZones { target: to },
             )]
         } else {
             g.attachment_problems(c, to)
         };
         if let Target::Player(p) = to {
             if g.players[p].lost {
-                problems.push(reason(
-                    &[cite::R303_4C],
-                    format!("{} has left the game", g.player_name(p)),
-                ));
+                problems.push(because(&[cite::R303_4C], Why::LeftGame { player: p }));
             }
         }
         if problems.is_empty() {

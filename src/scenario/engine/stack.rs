@@ -61,17 +61,20 @@ impl Game {
         targets: &[Target],
     ) -> Result<Vec<Event>, Vec<Reason>> {
         let mut out = Vec::new();
-        let name = self.label(c).to_string();
         let v = self.view(c);
         match self.zone(c) {
             Zone::Hand(o) if o == p => {}
-            z => out.push(reason(&[cite::R601_3], format!("{name} is {}; {} may cast it only from their own hand unless an effect allows otherwise", self.where_is(z), self.player_name(p)))),
+            zone => out.push(because(
+                &[cite::R601_3],
+                Why::CastFrom {
+                    card: c,
+                    zone,
+                    player: p,
+                },
+            )),
         }
         if v.chars.is(CardType::Land) {
-            out.push(reason(
-                &[cite::R305_9],
-                format!("{name} is a land; it can be played, not cast"),
-            ));
+            out.push(because(&[cite::R305_9], Why::LandIsPlayed { card: c }));
         }
         let instant_speed = v.chars.is(CardType::Instant) || v.chars.has(&Ability::Flash);
         if !instant_speed {
@@ -87,14 +90,18 @@ impl Game {
             .find(|(t, _)| v.chars.is(*t))
             .map(|(_, r)| *r)
             .unwrap_or(cite::R307_1);
-            let what = format!("{name} (without flash) can be cast");
-            out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], &what));
+            out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], Doing::Cast(c)));
         }
         out.extend(self.priority_problems(p));
         let aura = v.chars.has_subtype("aura");
         if aura {
             if targets.len() != 1 {
-                out.push(reason(&[cite::R303_4A, cite::R115_1B], format!("an Aura spell requires exactly one target, defined by its enchant ability; {} given", targets.len())));
+                out.push(because(
+                    &[cite::R303_4A, cite::R115_1B],
+                    Why::AuraTargetCount {
+                        given: targets.len(),
+                    },
+                ));
             }
             for t in targets {
                 out.extend(self.target_problems(c, p, *t, Requirement::Aura));
@@ -102,10 +109,7 @@ impl Game {
         } else {
             for t in targets {
                 if *t == Target::Card(c) {
-                    out.push(reason(
-                        &[cite::R115_5],
-                        "a spell can't target itself".to_string(),
-                    ));
+                    out.push(because(&[cite::R115_5], Why::TargetsItself));
                     continue;
                 }
                 out.extend(self.target_problems(c, p, *t, Requirement::Any));
@@ -181,12 +185,9 @@ impl Game {
             let mut why = Vec::new();
             if let Target::Card(tc) = t {
                 if self.cards.get(*tc).map(|c| c.object) != Some(*obj) {
-                    why.push(reason(
+                    why.push(because(
                         &[cite::R608_2B, cite::R400_7],
-                        format!(
-                            "{} changed zones since it was targeted and is a new object",
-                            self.label(*tc)
-                        ),
+                        Why::ChangedZonesSinceTargeted { card: *tc },
                     ));
                 }
             }
