@@ -15,13 +15,13 @@ impl Game {
         let before = self.priority;
         if item.in_response && !self.stack.is_empty() && self.priority().is_some() {
             if let Some(p) = item.statement.actor() {
-                self.priority = p;
+                self.passes_priority_to(p);
             }
         }
         let done = self.perform_statement(item);
         self.close_ordering(&item.statement);
         if done.is_err() {
-            self.priority = before;
+            self.passes_priority_to(before);
         }
         done
     }
@@ -253,34 +253,18 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        let targets: Vec<(Target, u32)> = target
-            .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
-            .into_iter()
-            .collect();
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        self.keeps_priority(p);
         let activated = Happened::Activated {
             player: p,
             source: src,
             ability: kind,
             target,
         };
-        let events = vec![event(
+        Ok(vec![self.apply(event(
             activated,
             subjects,
             &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
-        )];
-        let source_object = self.cards[src].object;
-        self.stack.push(StackItem {
-            kind: StackKind::Ability {
-                source: src,
-                source_object,
-                ability: kind,
-            },
-            controller: p,
-            targets,
-        });
-        Ok(events)
+        ))])
     }
 }

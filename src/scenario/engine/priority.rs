@@ -85,10 +85,4 @@ impl Game {
             )],
         }
     }
-
-    /// After a player casts a spell, activates an ability or takes a special action with
-    /// priority, they receive priority again (117.3c).
-    pub(super) fn keeps_priority(&mut self, p: PlayerId) {
-        self.priority = p;
-    }
 }

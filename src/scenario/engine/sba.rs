@@ -705,10 +705,7 @@ impl Game {
         let mut rounds = Vec::new();
         for _ in 0..64 {
             let (pending, notes) = self.check_state_based_actions(choice);
-            // 704.5h looks at damage dealt since the last check.
-            for card in &mut self.cards {
-                card.dealt_deathtouch = false;
-            }
+            self.state_based_actions_checked();
             if pending.is_empty() {
                 break;
             }

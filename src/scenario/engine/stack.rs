@@ -118,10 +118,8 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        let targets: Vec<(Target, u32)> =
-            targets.iter().map(|t| (*t, self.object_of(*t))).collect();
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
-        subjects.extend(targets.iter().map(|(t, _)| *t));
+        subjects.extend(targets.iter().copied());
         let mut numbers = vec![cite::R601_2, cite::R117_3C];
         if aura {
             numbers.extend([cite::R303_4A, cite::R115_1B]);
@@ -131,19 +129,13 @@ impl Game {
         } else if v.chars.has(&Ability::Flash) {
             numbers.extend([cite::R702_8A, cite::R117_1A]);
         }
-        self.keeps_priority(p);
         let cast = Happened::Cast {
             player: p,
             card: c,
-            targets: targets.iter().map(|(t, _)| *t).collect(),
+            targets: targets.to_vec(),
         };
-        let mut events = vec![event(cast, subjects, &numbers)];
+        let mut events = vec![self.apply(event(cast, subjects, &numbers))];
         events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], Cause::Cast));
-        self.stack.push(StackItem {
-            kind: StackKind::Spell(c),
-            controller: p,
-            targets,
-        });
         Ok(events)
     }
 
@@ -205,8 +197,6 @@ impl Game {
                 source, ability, ..
             } => StackObject::Ability { source, ability },
         };
-        self.stack.pop();
-        self.priority = self.active;
         if all_illegal {
             let rule = match item.kind {
                 StackKind::Spell(c)
@@ -232,12 +222,12 @@ impl Game {
                 }
             }
             dedup(&mut cites_all);
-            let mut ev = Event {
+            let mut ev = self.apply(Event {
                 what: Happened::DoesntResolve { object, reasons },
                 cites: cites_all,
                 subjects: vec![Target::Card(source)],
                 state_based: false,
-            };
+            });
             if let StackKind::Spell(c) = item.kind {
                 ev.subjects.extend(item.targets.iter().map(|(t, _)| *t));
                 events.push(ev);
@@ -259,11 +249,11 @@ impl Game {
                 let v = self.view(c);
                 let owner = self.owner(c);
                 if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_2N],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Graveyard(owner),
@@ -273,11 +263,11 @@ impl Game {
                     ));
                 } else if v.chars.has_subtype("aura") {
                     let target = item.targets.first().map(|(t, _)| *t);
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_3C],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
@@ -295,11 +285,11 @@ impl Game {
                     }
                 } else {
                     let rule = self.permanent_spell_resolves();
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[rule],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
@@ -322,20 +312,20 @@ impl Game {
                 if self.cards.get(source).map(|c| c.object) != Some(source_object)
                     || !self.on_battlefield(source)
                 {
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::SourceGone { source, ability },
                         vec![Target::Card(source)],
                         &[rule, cite::R400_7],
-                    ));
+                    )));
                     return events;
                 }
                 match ability {
                     AbilityKind::Unattach => {
-                        events.push(event(
+                        events.push(self.apply(event(
                             Happened::Resolves(object),
                             vec![Target::Card(source)],
                             &[rule],
-                        ));
+                        )));
                         if self.attached_to(source).is_some() {
                             events.push(self.apply(event(
                                 Happened::Reconfigured { card: source },
@@ -346,13 +336,18 @@ impl Game {
                     }
                     _ => {
                         let Some((Target::Card(t), _)) = item.targets.first().copied() else {
+                            events.push(self.apply(event(
+                                Happened::Resolves(object),
+                                vec![Target::Card(source)],
+                                &[rule],
+                            )));
                             return events;
                         };
-                        events.push(event(
+                        events.push(self.apply(event(
                             Happened::Resolves(object),
                             vec![Target::Card(source), Target::Card(t)],
                             &[rule],
-                        ));
+                        )));
                         events.extend(self.try_attach(source, Target::Card(t), &[rule]));
                     }
                 }

@@ -108,20 +108,6 @@ impl Card {
             CounterKind::Defense => self.defense,
         }
     }
-
-    fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
-        match kind {
-            CounterKind::PlusOne => &mut self.plus,
-            CounterKind::MinusOne => &mut self.minus,
-            CounterKind::Loyalty => &mut self.loyalty,
-            CounterKind::Defense => &mut self.defense,
-        }
-    }
-
-    /// Puts (`put`) or removes `amount` counters of `kind` (122.1).
-    pub(super) fn change_counters(&mut self, kind: CounterKind, amount: i32, put: bool) {
-        *self.counters_mut(kind) += if put { amount } else { -amount };
-    }
 }
 
 impl Game {
@@ -373,10 +359,5 @@ impl Game {
 
     pub(super) fn on_battlefield(&self, c: CardId) -> bool {
         self.zone(c) == Zone::Battlefield
-    }
-
-    pub(super) fn ts(&mut self) -> i64 {
-        self.clock += 1;
-        self.clock
     }
 }
