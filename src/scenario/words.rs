@@ -3,14 +3,50 @@
 //! events happened in (names and labels don't change during a game).
 
 mod combat;
+mod layers;
+mod why;
 
-use super::engine::state::ability_name;
-use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, Reason, StackObject};
+pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
+
+use super::engine::AbilityKind;
+use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, StackObject};
 use super::statement::{Change, Step, Target, Zone};
 
 /// The sentence for an event.
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
+}
+
+/// An activated ability by its keyword.
+pub fn ability_name(kind: AbilityKind) -> &'static str {
+    match kind {
+        AbilityKind::Equip => "equip",
+        AbilityKind::Fortify => "fortify",
+        AbilityKind::Reconfigure => "reconfigure",
+        AbilityKind::Unattach => "reconfigure (unattach)",
+    }
+}
+
+/// Names the report uses, as methods of the game for the code that still words its
+/// reasons itself (transitional: the combat phase's reasons until they are data).
+impl Game {
+    pub fn target_name(&self, t: Target) -> String {
+        target_name(self, t)
+    }
+
+    pub fn zone_name(&self, z: Zone) -> String {
+        zone_name(self, z)
+    }
+
+    /// `on the battlefield`, `in Alice's hand`.
+    pub fn where_is(&self, z: Zone) -> String {
+        where_is(self, z)
+    }
+
+    /// Labels of the stack, top first.
+    pub fn stack_labels(&self) -> Vec<String> {
+        stack_labels(self, &self.stack_objects())
+    }
 }
 
 fn plural(n: i32) -> &'static str {
@@ -19,10 +55,6 @@ fn plural(n: i32) -> &'static str {
     } else {
         "s"
     }
-}
-
-fn joined(reasons: &[Reason]) -> String {
-    super::engine::event::joined(reasons)
 }
 
 fn names(g: &Game, cards: &[usize]) -> String {
@@ -240,7 +272,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::DoesntResolve { object, reasons } => format!(
             "{} doesn't resolve: every target is illegal ({})",
             stack_object(g, *object),
-            joined(reasons)
+            joined(g, reasons)
         ),
         Happened::SourceGone { source, ability } => {
             let desc = stack_object(
@@ -311,7 +343,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             t(*to)
         ),
         Happened::DoesntMove { card, problems } => {
-            format!("{} doesn't move: {}", l(*card), joined(problems))
+            format!("{} doesn't move: {}", l(*card), joined(g, problems))
         }
         Happened::AlreadyOnBattlefield { card } => {
             format!(
@@ -345,7 +377,7 @@ fn happened(g: &Game, h: &Happened) -> String {
                 "{} can't enter attached to {}: {}; {stays} ({})",
                 l(*card),
                 t(*to),
-                joined(problems),
+                joined(g, problems),
                 g.zone_name(*zone)
             )
         }
@@ -362,7 +394,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             )
         }
         Happened::EntersUnattached { card, problems } => {
-            format!("{} enters unattached: {}", l(*card), joined(problems))
+            format!("{} enters unattached: {}", l(*card), joined(g, problems))
         }
         Happened::NotAttachable { card } => format!(
             "{} isn't an Aura, Equipment or Fortification, so it enters unattached",
@@ -479,14 +511,14 @@ fn finding(g: &Game, f: &Finding) -> String {
         Finding::AuraIllegal { card, problems } => format!(
             "{} is an Aura attached illegally ({}) and is put into {}'s graveyard",
             l(*card),
-            joined(problems),
+            joined(g, problems),
             owner(*card)
         ),
         Finding::IllegallyAttached { card, to, problems } => format!(
             "{} becomes unattached from {} ({}) and remains on the battlefield",
             l(*card),
             g.target_name(*to),
-            joined(problems)
+            joined(g, problems)
         ),
         Finding::CountersAnnihilate { card, n } => format!(
             "{n} +1/+1 and {n} -1/-1 counter{} are removed from {}",
