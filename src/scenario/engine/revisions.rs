@@ -38,7 +38,7 @@ pub enum Difference {
     /// deathtouch counts as lethal damage when assigning.
     DeathtouchLethalForAssignment,
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
-    /// the stack as one object; the checker doesn't play this yet.
+    /// the stack as one object, dealt as assigned when it resolves (310.4).
     CombatDamageOnTheStack,
     /// 613.4c: counters apply with the other modifying effects in layer 7c, and
     /// switching is 7d. Before, counters had their own sublayer (613.3d) and switching

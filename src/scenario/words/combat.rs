@@ -90,6 +90,24 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
                 Some(why) => format!("chosen by default: {why}"),
             }
         ),
+        CombatEvent::OnTheStack { first } => format!(
+            "the {}combat damage goes on the stack as one object, which players may respond to",
+            if *first { "first-strike " } else { "" }
+        ),
+        CombatEvent::DamageResolves { first } => format!(
+            "the {}combat damage resolves: it is dealt as assigned",
+            if *first { "first-strike " } else { "" }
+        ),
+        CombatEvent::NotDealt {
+            source,
+            recipient,
+            amount,
+        } => format!(
+            "{}'s {amount} combat damage to {} isn't dealt: {} has left the battlefield or is neither a creature nor a planeswalker",
+            g.label(*source),
+            g.target_name(*recipient),
+            g.target_name(*recipient)
+        ),
         CombatEvent::DamageToPlayer {
             source,
             player,

@@ -2,25 +2,18 @@
 //! 702.7b–c), each player's whole assignment checked as 510.1e says (510.1a–d, 702.19b
 //! trample, 702.2 deathtouch, the damage assignment order of 2009-07-11 … 2024-09-20), the
 //! defaults the contract gives for creatures whose assignment isn't written, and the damage
-//! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b).
+//! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b). Before
+//! 2009-07-11 the damage goes on the stack instead ([`super::on_the_stack`]).
 
 use super::super::super::statement::Assignment;
 use super::super::prelude::*;
 use super::CombatEvent;
 
-/// Why a combat damage step of a revision before 2009-07-11 isn't played.
-fn on_the_stack() -> Reason {
-    reason(
-        &[cite::R510_1],
-        "this revision puts combat damage on the stack (310 of before 2009-07-11), which the checker doesn't play yet: choose `rules:` 2009-07-11 or later for combat damage",
-    )
-}
-
 /// One creature's assignment for this step.
-struct Plan {
-    source: CardId,
+pub(super) struct Plan {
+    pub(super) source: CardId,
     attacking: bool,
-    amounts: Vec<(i32, Target)>,
+    pub(super) amounts: Vec<(i32, Target)>,
     /// How the default was chosen; `None` when the statement gave it.
     chosen: Option<&'static str>,
 }
@@ -102,7 +95,7 @@ impl Game {
             .collect()
     }
 
-    fn power(&self, c: CardId) -> i32 {
+    pub(super) fn power(&self, c: CardId) -> i32 {
         self.view(c)
             .chars
             .power_toughness
@@ -120,6 +113,19 @@ impl Game {
     /// (blocker), and for a deathtouch source its era's rule: free division (702.2b,
     /// 2009-07-11 to 2010-02-01) or 1 damage counting as lethal (702.2c today).
     fn assignment_cites(&self, p: &Plan) -> Vec<Cite> {
+        if self.rules.has(Difference::CombatDamageOnTheStack) {
+            // 310.2b–d of before 2009-07-11: unblocked, all to the defending player;
+            // blocked or blocking, divided as its controller chooses.
+            let blocked = !p.attacking || self.is_blocked(p.source);
+            return vec![
+                cite::R310_1_ON_THE_STACK,
+                match (p.attacking, blocked) {
+                    (true, false) => cite::R310_2B_UNBLOCKED,
+                    (true, true) => cite::R310_2C_DIVIDED,
+                    (false, _) => cite::R310_2D_DIVIDED,
+                },
+            ];
+        }
         let mut out = vec![
             cite::R510_1,
             if p.attacking {
@@ -396,9 +402,6 @@ impl Game {
         &mut self,
         given: &[Assignment],
     ) -> Result<Vec<Event>, Vec<Reason>> {
-        if self.rules.has(Difference::CombatDamageOnTheStack) {
-            return Err(vec![on_the_stack()]);
-        }
         if let Some(r) = self.stack_problem() {
             return Err(vec![r]);
         }
@@ -418,6 +421,13 @@ impl Game {
             )]);
         };
         let plans = self.plans(step, given)?;
+        if self.rules.has(Difference::CombatDamageOnTheStack) {
+            let refused = self.triggered_keyword_problems(&plans);
+            if !refused.is_empty() {
+                return Err(refused);
+            }
+            return Ok(self.put_combat_damage_on_the_stack(step, plans));
+        }
         Ok(self.deal_combat_damage(step, plans))
     }
 
@@ -439,17 +449,24 @@ impl Game {
                 &[cite::R509_1],
             ));
         }
-        while let Some(step) = self
-            .next_damage_step()
-            .filter(|s| *s <= to && !self.rules.has(Difference::CombatDamageOnTheStack))
-        {
+        while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
             if !self.combatants().iter().any(|(_, a)| *a) {
                 break;
             }
             let Ok(plans) = self.plans(step, &[]) else {
                 break;
             };
-            events.extend(self.deal_combat_damage(step, plans));
+            if self.rules.has(Difference::CombatDamageOnTheStack) {
+                // 310.1, 310.4: assigned, put on the stack, and (every player passing)
+                // resolved.
+                if !self.triggered_keyword_problems(&plans).is_empty() {
+                    break;
+                }
+                events.extend(self.put_combat_damage_on_the_stack(step, plans));
+                events.extend(self.resolve_combat_damage());
+            } else {
+                events.extend(self.deal_combat_damage(step, plans));
+            }
             for round in self.state_based_actions(None) {
                 events.extend(round.into_iter().map(|mut e| {
                     e.state_based = true;
@@ -465,37 +482,7 @@ impl Game {
 
     /// 510.2: all assigned combat damage is dealt at once.
     fn deal_combat_damage(&mut self, step: Step, plans: Vec<Plan>) -> Vec<Event> {
-        let first = step == Step::FirstStrikeDamage;
-        if first {
-            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
-        }
-        self.step = step;
-        self.priority = self.active;
-        let mut events = vec![event(
-            Happened::Combat(CombatEvent::DamageStep {
-                first,
-                sources: plans.iter().map(|p| p.source).collect(),
-            }),
-            plans.iter().map(|p| Target::Card(p.source)).collect(),
-            if first {
-                &[cite::R510_4, cite::R702_7B]
-            } else {
-                &[cite::R510_1, cite::R510_2]
-            },
-        )];
-        for p in &plans {
-            events.push(event(
-                Happened::Combat(CombatEvent::Assigned {
-                    source: p.source,
-                    amounts: p.amounts.clone(),
-                    chosen: p.chosen,
-                }),
-                std::iter::once(Target::Card(p.source))
-                    .chain(p.amounts.iter().map(|(_, t)| *t))
-                    .collect(),
-                &self.assignment_cites(p),
-            ));
-        }
+        let mut events = self.begin_damage_step(step, &plans);
         // What each source is, as it deals the damage (510.2: simultaneously).
         let sources: Vec<(CardId, View)> = plans
             .iter()
@@ -531,9 +518,45 @@ impl Game {
         events
     }
 
+    /// A combat damage step begins (510.1, 510.4): who assigns, and each assignment.
+    pub(super) fn begin_damage_step(&mut self, step: Step, plans: &[Plan]) -> Vec<Event> {
+        let first = step == Step::FirstStrikeDamage;
+        if first {
+            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
+        }
+        self.step = step;
+        self.priority = self.active;
+        let mut events = vec![event(
+            Happened::Combat(CombatEvent::DamageStep {
+                first,
+                sources: plans.iter().map(|p| p.source).collect(),
+            }),
+            plans.iter().map(|p| Target::Card(p.source)).collect(),
+            if first {
+                &[cite::R510_4, cite::R702_7B]
+            } else {
+                &[cite::R510_1, cite::R510_2]
+            },
+        )];
+        for p in plans {
+            events.push(event(
+                Happened::Combat(CombatEvent::Assigned {
+                    source: p.source,
+                    amounts: p.amounts.clone(),
+                    chosen: p.chosen,
+                }),
+                std::iter::once(Target::Card(p.source))
+                    .chain(p.amounts.iter().map(|(_, t)| *t))
+                    .collect(),
+                &self.assignment_cites(p),
+            ));
+        }
+        events
+    }
+
     /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), unless protection
     /// prevents it (702.16e): the event, and whether the damage was dealt.
-    fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
+    pub(super) fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
         match t {
             Target::Player(p) => {
                 let now = self.players[p].life - n;

@@ -3,9 +3,11 @@
 //! battlefield, changes controller or stops being a creature is out of combat (506.4)
 //! without anyone having to remove it. Declarations (508.1, 509.1) are checked as a whole,
 //! citing every rule broken; damage assignment orders (509.2, 509.3 of 2009-07-11 …
-//! 2024-09-20) are here; the combat damage steps are in [`damage`].
+//! 2024-09-20) are here; the combat damage steps are in [`damage`], and combat damage on
+//! the stack (before 2009-07-11) in [`on_the_stack`].
 
 mod damage;
+mod on_the_stack;
 mod order;
 
 use super::event::EventKind;
@@ -36,6 +38,17 @@ pub enum CombatEvent {
         amounts: Vec<(i32, Target)>,
         chosen: Option<&'static str>,
     },
+    /// 310.1 (before 2009-07-11): the assignments go on the stack as one object.
+    OnTheStack { first: bool },
+    /// 310.4 (before 2009-07-11): the combat damage object resolves.
+    DamageResolves { first: bool },
+    /// 310.4c (before 2009-07-11): damage assigned to a recipient that has left the
+    /// battlefield, or is neither a creature nor a planeswalker, isn't dealt.
+    NotDealt {
+        source: CardId,
+        recipient: Target,
+        amount: i32,
+    },
     /// 120.3a: combat damage to a player.
     DamageToPlayer {
         source: CardId,
@@ -55,7 +68,8 @@ impl CombatEvent {
             | CombatEvent::BlockersDeclared { .. }
             | CombatEvent::Ordered { .. } => EventKind::Changed,
             CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
-            CombatEvent::Assigned { .. } => EventKind::Note,
+            CombatEvent::Assigned { .. } | CombatEvent::NotDealt { .. } => EventKind::Note,
+            CombatEvent::OnTheStack { .. } | CombatEvent::DamageResolves { .. } => EventKind::Stack,
             CombatEvent::DamageToPlayer { .. } => EventKind::Life,
         }
     }
@@ -102,6 +116,8 @@ pub(in crate::scenario::engine) struct Combat {
     pub(super) first_strikers: Option<Vec<CardId>>,
     /// The clock when this turn began, for 302.6 (control gained this turn).
     pub(super) turn_began: i64,
+    /// The combat damage object on the stack (before 2009-07-11), until it resolves.
+    pub(super) on_the_stack: Option<on_the_stack::CombatDamageObject>,
 }
 
 impl Combat {
