@@ -12,6 +12,8 @@
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
+pub mod why;
+
 use std::collections::BTreeSet;
 
 use super::super::effect::{Control, Effect, Filter, Layer, Noun, Part, Subject};

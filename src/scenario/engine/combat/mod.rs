@@ -9,6 +9,7 @@
 mod damage;
 mod on_the_stack;
 mod order;
+pub mod why;
 
 use super::event::EventKind;
 use super::prelude::*;
@@ -770,12 +771,12 @@ impl Game {
 }
 
 fn dedup_reasons(rs: &mut Vec<Reason>) {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<Why> = Vec::new();
     rs.retain(|r| {
-        if seen.contains(&r.text) {
+        if seen.contains(&r.why) {
             false
         } else {
-            seen.push(r.text.clone());
+            seen.push(r.why.clone());
             true
         }
     });
