@@ -37,6 +37,13 @@ pub enum Difference {
     /// 702.2c (702.2b in 2010-07-16): any nonzero combat damage from a source with
     /// deathtouch counts as lethal damage when assigning.
     DeathtouchLethalForAssignment,
+    /// 702.2c from 2025-11-14 reads "lethal damage for the purposes of determining if
+    /// excess damage is being dealt" where 2010-07-16 to 2025-09-19 read "… if a proposed
+    /// combat damage assignment is valid, regardless of that creature's toughness" (diffed
+    /// in the corpus): a rewording that changes no outcome (trample's excess, 702.19b, and
+    /// free division, 510.1c, decide the same either way), so no check consults it; the
+    /// rule is 702.2c on both sides and the citation table cites it so.
+    DeathtouchLethalReworded,
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
     /// the stack as one object, dealt as assigned when it resolves (310.4).
     CombatDamageOnTheStack,
@@ -108,6 +115,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DeathtouchLethalForAssignment,
         from: Some(date(2010, 7, 16)),
+        until: None,
+    },
+    Row {
+        difference: Difference::DeathtouchLethalReworded,
+        from: Some(date(2025, 11, 14)),
         until: None,
     },
     Row {
@@ -216,6 +228,16 @@ mod tests {
     }
 
     #[test]
+    fn deathtouch_lethal_was_reworded_on_2025_11_14() {
+        let before = Rules::for_date(date(2025, 9, 19)).unwrap();
+        let after = Rules::for_date(date(2025, 11, 14)).unwrap();
+        assert!(!before.has(Difference::DeathtouchLethalReworded));
+        assert!(after.has(Difference::DeathtouchLethalReworded));
+        assert!(before.has(Difference::DeathtouchLethalForAssignment));
+        assert!(after.has(Difference::DeathtouchLethalForAssignment));
+    }
+
+    #[test]
     fn every_difference_has_a_row() {
         use Difference::*;
         for d in [
@@ -229,6 +251,7 @@ mod tests {
             DamageAssignmentOrder,
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
+            DeathtouchLethalReworded,
             CombatDamageOnTheStack,
             CountersWithModifications,
         ] {
