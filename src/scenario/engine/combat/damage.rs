@@ -7,7 +7,8 @@
 
 use super::super::super::statement::Assignment;
 use super::super::prelude::*;
-use super::CombatEvent;
+use super::why::{BadRecipient, DefaultAssignment as D, Why as W};
+use super::{refusal, CombatEvent};
 
 /// One creature's assignment for this step.
 pub(super) struct Plan {
@@ -15,7 +16,7 @@ pub(super) struct Plan {
     attacking: bool,
     pub(super) amounts: Vec<(i32, Target)>,
     /// How the default was chosen; `None` when the statement gave it.
-    chosen: Option<&'static str>,
+    chosen: Option<D>,
 }
 
 impl Plan {
@@ -176,20 +177,19 @@ impl Game {
             source,
             attacking,
             amounts: Vec::new(),
-            chosen: Some("all to what it attacks"),
+            chosen: Some(D::AllToWhatItAttacks),
         };
         if power == 0 {
-            plan.chosen = Some("its power is 0 or less: it assigns no combat damage");
+            plan.chosen = Some(D::PowerZeroOrLess);
             return plan;
         }
         if creatures.is_empty() {
             match over {
                 Some(t) => plan.amounts.push((power, t)),
-                None => plan.chosen = Some("nothing to assign to"),
+                None => plan.chosen = Some(D::NothingToAssignTo),
             }
             if attacking && self.is_blocked(source) && over.is_some() {
-                plan.chosen =
-                    Some("blocked, no creature blocks it, trample: all to what it attacks");
+                plan.chosen = Some(D::BlockedByNoneTrample);
             }
             return plan;
         }
@@ -216,12 +216,10 @@ impl Game {
         }
         plan.amounts.retain(|(n, _)| *n > 0);
         plan.chosen = Some(match (over.is_some(), creatures.len()) {
-            (true, _) => {
-                "lethal damage to each blocker in order, the rest to what it attacks (trample)"
-            }
-            (false, 1) => "all to the one creature",
-            (false, _) if divides_freely => "1 to each in order (deathtouch), the rest to the last",
-            (false, _) => "lethal damage to each in order, the rest to the last",
+            (true, _) => D::LethalThenTrampleOver,
+            (false, 1) => D::AllToTheOne,
+            (false, _) if divides_freely => D::DeathtouchOneEach,
+            (false, _) => D::LethalInOrder,
         });
         plan
     }
@@ -231,21 +229,22 @@ impl Game {
         let assigners = self.assigners(step);
         let mut problems = Vec::new();
         for g in given {
-            let l = self.label(g.source);
             if !assigners.iter().any(|(c, _)| *c == g.source) {
                 let in_combat = self.is_attacking(g.source) || self.is_blocking(g.source);
-                problems.push(reason(
-                    &[if in_combat {
-                        cite::R510_4
-                    } else {
-                        cite::R510_1
-                    }],
-                    if in_combat {
-                        format!("{l} doesn't assign combat damage in the {step} step")
-                    } else {
-                        format!("{l} is neither attacking nor blocking")
-                    },
-                ));
+                problems.push(if in_combat {
+                    refusal(
+                        &[cite::R510_4],
+                        W::DoesntAssignInStep {
+                            card: g.source,
+                            step,
+                        },
+                    )
+                } else {
+                    refusal(
+                        &[cite::R510_1],
+                        W::NeitherAttackingNorBlocking { card: g.source },
+                    )
+                });
             }
         }
         if !problems.is_empty() {
@@ -284,16 +283,17 @@ impl Game {
     fn plan_problems(&self, plans: &[Plan], i: usize) -> Vec<Reason> {
         let plan = &plans[i];
         let s = plan.source;
-        let l = self.label(s).to_string();
         let mut out = Vec::new();
         let power = self.power(s);
         let total: i32 = plan.amounts.iter().map(|(n, _)| n).sum();
         if total != power {
-            out.push(reason(
+            out.push(refusal(
                 &[cite::R510_1A, cite::R510_1E],
-                format!(
-                    "{l} assigns {total} but its power is {power}: its assignments total its power"
-                ),
+                W::TotalNotPower {
+                    card: s,
+                    total,
+                    power,
+                },
             ));
         }
         let (creatures, over) = self.recipients(s, plan.attacking);
@@ -318,29 +318,31 @@ impl Game {
             if ok {
                 continue;
             }
-            let (numbers, why) = if plan.attacking && !self.is_blocked(s) {
-                (
-                    vec![cite::R510_1B],
-                    format!("{l} is unblocked and assigns only to what it attacks"),
-                )
+            let (numbers, because) = if plan.attacking && !self.is_blocked(s) {
+                (vec![cite::R510_1B], BadRecipient::Unblocked)
             } else if plan.attacking && creatures.is_empty() && target.is_none() {
-                (vec![cite::R510_1C], format!("{l} is blocked, no creature blocks it and it has no trample: it assigns no combat damage"))
-            } else if plan.attacking && Some(t) == target {
-                (vec![cite::R510_1C, cite::R702_19B], format!("{l} is blocked and has no trample: it assigns only to the creatures blocking it"))
-            } else if plan.attacking {
                 (
                     vec![cite::R510_1C],
-                    format!("{} is not blocking {l}", self.target_name(t)),
+                    BadRecipient::BlockedByNoneWithoutTrample,
                 )
-            } else {
+            } else if plan.attacking && Some(t) == target {
                 (
-                    vec![cite::R510_1D],
-                    format!("{l} isn't blocking {}", self.target_name(t)),
+                    vec![cite::R510_1C, cite::R702_19B],
+                    BadRecipient::BlockedWithoutTrample,
                 )
+            } else if plan.attacking {
+                (vec![cite::R510_1C], BadRecipient::NotBlockingIt)
+            } else {
+                (vec![cite::R510_1D], BadRecipient::IsntBlocking)
             };
-            out.push(reason(
+            out.push(refusal(
                 &numbers,
-                format!("{why}; it can't assign {n} to {}", self.target_name(t)),
+                W::CantAssignTo {
+                    card: s,
+                    amount: n,
+                    to: t,
+                    because,
+                },
             ));
         }
         // Lethal damage to creature c, counting damage marked and every other creature's
@@ -357,19 +359,16 @@ impl Game {
         };
         if let Some(t) = over {
             if plan.to(t) > 0 {
-                let short: Vec<&str> = creatures
-                    .iter()
-                    .filter(|&&c| !lethal(c))
-                    .map(|&c| self.label(c))
-                    .collect();
+                let short: Vec<CardId> =
+                    creatures.iter().copied().filter(|&c| !lethal(c)).collect();
                 if !short.is_empty() {
-                    out.push(reason(
+                    out.push(refusal(
                         &[cite::R702_19B],
-                        format!(
-                            "{l} tramples over to {} before lethal damage is assigned to {}",
-                            self.target_name(t),
-                            short.join(", ")
-                        ),
+                        W::TrampleBeforeLethal {
+                            card: s,
+                            to: t,
+                            short,
+                        },
                     ));
                 }
             }
@@ -382,13 +381,13 @@ impl Game {
                     continue;
                 }
                 if let Some(&before) = creatures[..k].iter().find(|&&b| !lethal(b)) {
-                    out.push(reason(
+                    out.push(refusal(
                         &[order_rule],
-                        format!(
-                            "{l} assigns damage to {} before lethal damage to {}, which precedes it in {l}'s damage assignment order",
-                            self.label(c),
-                            self.label(before)
-                        ),
+                        W::AgainstTheOrder {
+                            card: s,
+                            assigned: c,
+                            before,
+                        },
                     ));
                     break;
                 }
@@ -406,18 +405,15 @@ impl Game {
             return Err(vec![r]);
         }
         if !self.combatants().iter().any(|(_, attacking)| *attacking) {
-            return Err(vec![reason(
+            return Err(vec![refusal(
                 &[cite::R508_8],
-                "no creature is attacking: there is no combat damage step",
+                W::NoAttackers { blockers: false },
             )]);
         }
         let Some(step) = self.next_damage_step() else {
-            return Err(vec![reason(
+            return Err(vec![refusal(
                 &[cite::R510_4, cite::R500_1],
-                format!(
-                    "it is the {} step: combat damage follows the declare blockers step (or the first-strike combat damage step)",
-                    self.step
-                ),
+                W::NotAfterBlockers { now: self.step },
             )]);
         };
         let plans = self.plans(step, given)?;

@@ -9,7 +9,8 @@
 
 use super::super::prelude::*;
 use super::damage::Plan;
-use super::CombatEvent;
+use super::why::Why as W;
+use super::{refusal, CombatEvent};
 
 /// One creature's assignment, as it went on the stack.
 #[derive(Debug, Clone)]
@@ -49,12 +50,12 @@ impl Game {
                 (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
             ] {
                 if v.chars.has(&ability) {
-                    out.push(reason(
+                    out.push(refusal(
                         &[rule],
-                        format!(
-                            "{} has {ability}, a triggered ability in this revision; the checker doesn't play triggered abilities, so it doesn't play this combat damage step: choose `rules:` 2009-07-11 or later",
-                            self.label(p.source)
-                        ),
+                        W::TriggeredKeyword {
+                            card: p.source,
+                            ability,
+                        },
                     ));
                 }
             }
