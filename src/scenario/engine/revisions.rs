@@ -31,6 +31,10 @@ pub enum Difference {
     /// 509.2, 509.3, 510.1c–d (2009-07-11 to 2024-09-20): each blocked attacker and each
     /// blocker of several has a damage assignment order; damage follows it.
     DamageAssignmentOrder,
+    /// 702.2a, 704.5h (from 2009-07-11): deathtouch is a static ability, and a creature
+    /// dealt damage by a source with deathtouch is destroyed as a state-based action.
+    /// Before, deathtouch was a triggered ability (502.63a of 2009-05-01).
+    DeathtouchStateBased,
     /// 702.2b (2009-07-11 to 2010-02-01): a creature with deathtouch divides its combat
     /// damage freely among the creatures blocking or blocked by it.
     DeathtouchDividesFreely,
@@ -106,6 +110,11 @@ pub const DIFFERENCES: &[Row] = &[
         difference: Difference::DamageAssignmentOrder,
         from: Some(date(2009, 7, 11)),
         until: Some(date(2024, 11, 8)),
+    },
+    Row {
+        difference: Difference::DeathtouchStateBased,
+        from: Some(date(2009, 7, 11)),
+        until: None,
     },
     Row {
         difference: Difference::DeathtouchDividesFreely,
@@ -249,6 +258,7 @@ mod tests {
             Roles,
             PermanentSpellRules,
             DamageAssignmentOrder,
+            DeathtouchStateBased,
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
             DeathtouchLethalReworded,

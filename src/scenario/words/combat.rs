@@ -109,6 +109,10 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             g.target_name(*recipient),
             g.target_name(*recipient)
         ),
+        CombatEvent::TriggerNotPlayed { source, ability } => format!(
+            "{} has {ability}, a triggered ability in this revision, which the checker doesn't play: its trigger is not put on the stack",
+            g.label(*source)
+        ),
         CombatEvent::DamageToPlayer {
             source,
             player,

@@ -178,6 +178,7 @@ impl Game {
             })
             .collect();
         for (a, (sv, extra)) in object.assigned.iter().zip(sources) {
+            let mut dealt = false;
             for &(n, t, recipient) in &a.amounts {
                 if n <= 0 {
                     continue;
@@ -200,11 +201,27 @@ impl Game {
                         continue;
                     }
                 }
-                let (mut e, _) = self.deal_damage(a.source, &sv, n, t);
+                let (mut e, was_dealt) = self.deal_damage(a.source, &sv, n, t);
+                dealt |= was_dealt;
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
                 dedup(&mut e.cites);
                 events.push(e);
+            }
+            for (ability, rule) in [
+                (Ability::Lifelink, cite::R502_68A_LIFELINK_TRIGGERED),
+                (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
+            ] {
+                if dealt && sv.chars.has(&ability) {
+                    events.push(event(
+                        Happened::Combat(CombatEvent::TriggerNotPlayed {
+                            source: a.source,
+                            ability,
+                        }),
+                        vec![Target::Card(a.source)],
+                        &[rule],
+                    ));
+                }
             }
         }
         events
