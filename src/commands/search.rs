@@ -116,13 +116,17 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
             .saturating_mul(2),
         ..request.clone()
     };
+    // Most rules read the same in every revision: each rule's words are analysed once.
+    let mut analysed = index::search::Analysed::default();
+    let mut terms = std::collections::HashSet::new();
     for info in library.revisions() {
-        let found = revision_index(library, &info.id)?.search(&wide)?;
+        let found = revision_index(library, &info.id)?.search_with(&wide, &mut analysed)?;
         lenient |= found.lenient;
         hits.extend(found.hits);
+        terms.extend(found.terms);
     }
-    Ok(Answers {
-        families: results::across_revisions(hits, request.limit.min(index::search::MAX_LIMIT)),
-        lenient,
-    })
+    let mut families = results::across_revisions(hits, request.limit.min(index::search::MAX_LIMIT));
+    // Snippets only for what is shown, not for every revision's candidates.
+    index::search::with_snippets(&mut families, &terms);
+    Ok(Answers { families, lenient })
 }

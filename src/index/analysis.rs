@@ -149,12 +149,25 @@ pub fn terms_with(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
 /// The terms of a text with their positions (a dropped word keeps its place, so phrases
 /// keep their gaps).
 pub fn positions(text: &str) -> Vec<(String, usize)> {
+    typed_positions(text)
+        .into_iter()
+        .map(|(term, position, _)| (term, position))
+        .collect()
+}
+
+/// The terms of a text with their positions and the word each was typed as, lower-cased
+/// (a misspelling is corrected from what was typed: the stem of `prowes` is `prow`).
+pub fn typed_positions(text: &str) -> Vec<(String, usize, String)> {
     let mut analyzer = analyzer();
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while stream.advance() {
         let t = stream.token();
-        out.push((t.text.clone(), t.position));
+        let typed = text
+            .get(t.offset_from..t.offset_to)
+            .unwrap_or(&t.text)
+            .to_lowercase();
+        out.push((t.text.clone(), t.position, typed));
     }
     out
 }

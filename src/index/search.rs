@@ -23,7 +23,7 @@ use super::analysis;
 use super::files::{PlainFiles, ReadOnly};
 use super::glossary::edit_distance;
 use super::query;
-use super::results::{self, Answers};
+use super::results::{self, Answers, Family};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::snippet::{self, Snippet};
 use super::IndexError;
@@ -85,7 +85,36 @@ pub struct Found {
     /// The query looked like query syntax but did not parse, or found nothing, and was
     /// searched as words.
     pub lenient: bool,
+    /// The terms a snippet highlights.
+    pub terms: HashSet<String>,
 }
+
+impl Found {
+    /// Cuts each hit's snippet around the terms found.
+    fn with_snippets(mut self) -> Found {
+        for hit in &mut self.hits {
+            hit.snippet = snippet::snippet(&hit.text, &self.terms);
+        }
+        self
+    }
+}
+
+/// Cuts the snippets of the hits a page shows (each family's), around `terms`: only
+/// those are cut, not every candidate of every revision searched.
+pub fn with_snippets(families: &mut [Family], terms: &HashSet<String>) {
+    for family in families {
+        for hit in std::iter::once(&mut family.best).chain(&mut family.others) {
+            hit.snippet = snippet::snippet(&hit.text, terms);
+        }
+    }
+}
+
+/// The terms of the rules' words already read, by the words (a rule's title, the titles
+/// above it and its text), kept across the searches of one question in many revisions
+/// (`--all-revisions`): most rules read the same from one revision to the next, so each
+/// is analysed once rather than once per revision.
+#[derive(Default)]
+pub struct Analysed(HashMap<String, HashSet<String>>);
 
 /// The search index of one revision, open for reading.
 pub struct RevisionIndex {
@@ -181,9 +210,11 @@ impl RevisionIndex {
                 .saturating_add(20),
             ..request.clone()
         };
-        let found = self.search(&wide)?;
+        let found = self.search_with(&wide, &mut Analysed::default())?;
+        let mut families = results::families(found.hits, request.limit.min(MAX_LIMIT));
+        with_snippets(&mut families, &found.terms);
         Ok(Answers {
-            families: results::families(found.hits, request.limit.min(MAX_LIMIT)),
+            families,
             lenient: found.lenient,
         })
     }
@@ -191,6 +222,19 @@ impl RevisionIndex {
     /// The rules that best match the request, best first, at most `request.limit`
     /// (bounded by [`MAX_LIMIT`]; 0 finds nothing).
     pub fn search(&self, request: &Request) -> Result<Found, IndexError> {
+        Ok(self
+            .search_with(request, &mut Analysed::default())?
+            .with_snippets())
+    }
+
+    /// [`RevisionIndex::search`] without snippets (the caller cuts those it shows, see
+    /// [`with_snippets`]), reusing (and adding to) the rules' words `analysed` by earlier
+    /// searches of the same question in other revisions.
+    pub fn search_with(
+        &self,
+        request: &Request,
+        analysed: &mut Analysed,
+    ) -> Result<Found, IndexError> {
         let limit = request.limit.min(MAX_LIMIT);
         if limit == 0 {
             return Ok(Found::default());
@@ -199,17 +243,25 @@ impl RevisionIndex {
         let mut lenient = false;
         if query::is_query_syntax(request.query) {
             if let Some(plan) = self.syntax_plan(request.query) {
-                let hits = self.run(&searcher, &plan, request, limit)?;
+                let hits = self.run(&searcher, &plan, request, limit, analysed)?;
                 if !hits.is_empty() {
-                    return Ok(Found { hits, lenient });
+                    return Ok(Found {
+                        hits,
+                        lenient,
+                        terms: plan.terms,
+                    });
                 }
             }
             // Not valid syntax, or nothing matched it: the words may still answer.
             lenient = true;
         }
         let plan = self.words_plan(&searcher, request.query)?;
-        let hits = self.run(&searcher, &plan, request, limit)?;
-        Ok(Found { hits, lenient })
+        let hits = self.run(&searcher, &plan, request, limit, analysed)?;
+        Ok(Found {
+            hits,
+            lenient,
+            terms: plan.terms,
+        })
     }
 
     /// The query in tantivy's syntax, `None` when it does not parse.
@@ -242,15 +294,16 @@ impl RevisionIndex {
     fn words_plan(&self, searcher: &Searcher, text: &str) -> Result<Plan, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
-        let mut tokens = analysis::positions(text);
-        for (term, _) in &mut tokens {
+        let mut tokens = Vec::new();
+        for (mut term, position, typed) in analysis::typed_positions(text) {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
-            if self.frequency(searcher, term)? == 0 && !self.is_vocabulary(searcher, term)? {
-                if let Some(better) = self.correct(searcher, term) {
-                    *term = better;
+            if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
+                if let Some(better) = self.correct(searcher, &term, &typed) {
+                    term = better;
                 }
             }
+            tokens.push((term, position));
         }
         let said = query::words(text);
         // The question's words that carry meaning: what a name or a phrase is a share of.
@@ -283,7 +336,10 @@ impl RevisionIndex {
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
-            if entry.obsolete {
+            // An obsolete term, or a name that only sends the reader elsewhere ("APNAP
+            // Order: See Active Player, Nonactive Player Order."; "Forestwalk: See
+            // Landwalk."), stands for the term it names.
+            if entry.obsolete || entry.references.is_empty() {
                 for meaning in query::see_terms(&entry.definition) {
                     expansions.push(Expansion {
                         meaning,
@@ -445,14 +501,19 @@ impl RevisionIndex {
     /// The revision's word closest to a misspelt term: one edit for a word of four
     /// letters, two for a longer one (a swap of two letters is one edit), a word the
     /// misspelling starts with counting one edit less (`protecton` is `protect`, not
-    /// `protector`), the most frequent of equals.
-    fn correct(&self, searcher: &Searcher, term: &str) -> Option<String> {
-        let allowed = match term.chars().count() {
-            0..=3 => return None,
-            4 => 1,
-            _ => 2,
+    /// `protector`), then the word closest to what was typed (`typed`: the stemmer cuts
+    /// a misspelling short, `prowes` → `prow`, as near `prowl` as `prowess` is to
+    /// `prowes`), the most frequent of equals.
+    fn correct(&self, searcher: &Searcher, term: &str, typed: &str) -> Option<String> {
+        let allowed = |word: &str| match word.chars().count() {
+            0..=3 => None,
+            4 => Some(1),
+            _ => Some(2),
         };
-        let mut best: Option<(usize, std::cmp::Reverse<u32>, String)> = None;
+        let (by_term, by_typed) = (allowed(term), allowed(typed));
+        let widest = by_term.max(by_typed)?;
+        type Cost = (usize, usize, std::cmp::Reverse<u32>);
+        let mut best: Option<(Cost, String)> = None;
         for segment in searcher.segment_readers() {
             let Ok(inverted) = segment.inverted_index(self.fields.text) else {
                 continue;
@@ -464,26 +525,40 @@ impl RevisionIndex {
                 let Ok(word) = std::str::from_utf8(stream.key()) else {
                     continue;
                 };
-                if word.len().abs_diff(term.len()) > allowed
+                if word
+                    .len()
+                    .abs_diff(term.len())
+                    .min(word.len().abs_diff(typed.len()))
+                    > widest
                     || word.chars().any(|c| c.is_ascii_digit())
                 {
                     continue;
                 }
-                let d = edit_distance(term, word);
-                if d > allowed {
+                let from_typed = edit_distance(typed, word);
+                let d = [
+                    by_term.map(|a| (edit_distance(term, word), a)),
+                    by_typed.map(|a| (from_typed, a)),
+                ]
+                .into_iter()
+                .flatten()
+                .filter(|(d, a)| d <= a)
+                .map(|(d, _)| d)
+                .min();
+                let Some(d) = d else {
                     continue;
-                }
-                let prefix = word.len() >= 4 && term.starts_with(word);
+                };
+                let prefix = |said: &str| word.len() >= 4 && said.starts_with(word);
                 let cost = (
-                    d - usize::from(prefix && d > 0),
+                    d - usize::from(prefix(term) && d > 0),
+                    from_typed - usize::from(prefix(typed) && from_typed > 0),
                     std::cmp::Reverse(stream.value().doc_freq),
                 );
-                if best.as_ref().is_none_or(|(bd, bf, _)| cost < (*bd, *bf)) {
-                    best = Some((cost.0, cost.1, word.to_string()));
+                if best.as_ref().is_none_or(|(b, _)| cost < *b) {
+                    best = Some((cost, word.to_string()));
                 }
             }
         }
-        best.map(|(_, _, w)| w)
+        best.map(|(_, w)| w)
     }
 
     /// The glossary entries whose name (or the initials of a long name) the question
@@ -571,6 +646,7 @@ impl RevisionIndex {
         plan: &Plan,
         request: &Request,
         limit: usize,
+        analysed: &mut Analysed,
     ) -> Result<Vec<Hit>, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
@@ -625,12 +701,20 @@ impl RevisionIndex {
             let text = get(f.text);
             let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
             // What the rule says of the question (read only when there is a share to take).
-            let mut said: HashSet<String> = HashSet::new();
-            if plan.weighed.len() >= 2 {
+            let share = if plan.weighed.len() >= 2 {
                 let words = format!("{} {} {text}", get(f.title), context.join(" "));
-                said.extend(analysis::terms_with(&mut analyzer, &words));
-                said.extend(credit(&plan.credited, &number));
-            }
+                let credited = credit(&plan.credited, &number);
+                let said = analysed.0.entry(words).or_insert_with_key(|words| {
+                    analysis::terms_with(&mut analyzer, words)
+                        .into_iter()
+                        .collect()
+                });
+                coverage(&plan.weighed, |t| {
+                    said.contains(t) || credited.iter().any(|c| c == t)
+                })
+            } else {
+                1.0
+            };
             let title = Some(get(f.title))
                 .filter(|t| !t.is_empty())
                 .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
@@ -638,16 +722,13 @@ impl RevisionIndex {
                 revision: get(f.revision),
                 number,
                 title,
-                score: score * coverage(&plan.weighed, &said),
+                score: score * share,
                 snippet: Snippet::default(),
                 text,
             });
         }
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
         hits.truncate(limit);
-        for hit in &mut hits {
-            hit.snippet = snippet::snippet(&hit.text, &plan.terms);
-        }
         Ok(hits)
     }
 }
@@ -671,7 +752,7 @@ struct Named {
 /// so a short rule that says one common word of a long question often beats the long
 /// rule that says all of its rare ones; this keeps the rule that answers the whole
 /// question ahead. 1 for a question of one word.
-fn coverage(weighed: &[Weighed], terms: &HashSet<String>) -> f32 {
+fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> bool) -> f32 {
     let total: f32 = weighed.iter().map(|w| w.idf).sum();
     if weighed.len() < 2 || total <= 0.0 {
         return 1.0;
@@ -682,9 +763,7 @@ fn coverage(weighed: &[Weighed], terms: &HashSet<String>) -> f32 {
             let share = w
                 .alternatives
                 .iter()
-                .map(|a| {
-                    a.iter().filter(|t| terms.contains(*t)).count() as f32 / a.len().max(1) as f32
-                })
+                .map(|a| a.iter().filter(|t| says(t)).count() as f32 / a.len().max(1) as f32)
                 .fold(0.0, f32::max);
             w.idf * share
         })

@@ -1,5 +1,6 @@
-//! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (the tuning set)
-//! and `heldout.tsv` (a held-out set, never tuned on), slang, typos, long questions,
+//! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (the tuning set),
+//! `heldout.tsv` (a first held-out set, written before tuning and studied since) and
+//! `heldout2.tsv` (a second held-out set, never tuned on), slang, typos, long questions,
 //! plain English, old concepts, query syntax, each searched in its
 //! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
 //! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
@@ -16,13 +17,15 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.90 and
-/// 0.77, held out 0.85 and 0.73, see the README), less 0.02 of room. Issue #14 aims at
-/// 0.9 and 0.75.
-const TUNING_HIT5: f64 = 0.88;
-const TUNING_MRR: f64 = 0.75;
-const HELDOUT_HIT5: f64 = 0.83;
-const HELDOUT_MRR: f64 = 0.71;
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.91 and
+/// 0.78, held out 0.90 and 0.79, second held out 0.88 and 0.76, see the README), less
+/// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
+const TUNING_HIT5: f64 = 0.89;
+const TUNING_MRR: f64 = 0.76;
+const HELDOUT_HIT5: f64 = 0.88;
+const HELDOUT_MRR: f64 = 0.77;
+const HELDOUT2_HIT5: f64 = 0.86;
+const HELDOUT2_MRR: f64 = 0.74;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
@@ -50,9 +53,12 @@ const DEPTH: usize = 10;
 enum Set {
     /// `questions.tsv`: the questions the ranking was tuned on; their misses are printed.
     Tuning,
-    /// `heldout.tsv`: questions written before tuning and never looked at one by one
-    /// while tuning; only their figures are printed.
+    /// `heldout.tsv`: questions written before the first tuning; their misses have been
+    /// studied since (issue #14's second round), so they are printed like the tuning set's.
     HeldOut,
+    /// `heldout2.tsv`: questions written before the second round of tuning and never
+    /// looked at one by one; only their figures are printed.
+    HeldOut2,
 }
 
 struct Question {
@@ -162,10 +168,14 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     let mut questions = read_set("questions.tsv", Set::Tuning);
     let tuning = questions.len();
     questions.extend(read_set("heldout.tsv", Set::HeldOut));
+    let heldout = questions.len() - tuning;
+    questions.extend(read_set("heldout2.tsv", Set::HeldOut2));
+    let heldout2 = questions.len() - tuning - heldout;
     assert!(tuning >= 150, "at least 150 tuning questions");
+    assert!(heldout >= 80, "at least 80 held-out questions");
     assert!(
-        questions.len() - tuning >= 80,
-        "at least 80 held-out questions"
+        heldout2 >= 80,
+        "at least 80 questions in the second held-out set"
     );
     let mut by_revision: BTreeMap<String, Vec<&Question>> = BTreeMap::new();
     for q in &questions {
@@ -174,7 +184,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     }
     let mut ours: BTreeMap<(Set, &str), Tally> = BTreeMap::new();
     let mut plain: BTreeMap<(Set, &str), Tally> = BTreeMap::new();
-    let mut misses: BTreeMap<(&str, usize), String> = BTreeMap::new();
+    let mut misses: BTreeMap<(Set, &str, usize), String> = BTreeMap::new();
     for (id, qs) in &by_revision {
         let revision =
             common::read_corpus(&dir, id).unwrap_or_else(|| panic!("corpus revision {id} reads"));
@@ -198,12 +208,13 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
                 tallies.entry((q.set, &q.category)).or_default().add(r);
                 tallies.entry((q.set, "all")).or_default().add(r);
             }
-            // The held-out set's misses are not printed: it is not to be tuned on.
-            if q.set == Set::Tuning && rank.is_none_or(|r| r > 5) {
+            // The second held-out set's misses are not printed: it is not to be tuned on.
+            if q.set != Set::HeldOut2 && rank.is_none_or(|r| r > 5) {
                 misses.insert(
-                    (&q.category, q.line),
+                    (q.set, &q.category, q.line),
                     format!(
-                        "  [{}] line {} {:?} wants {}, rank {}, top 3: {}",
+                        "  {:?} [{}] line {} {:?} wants {}, rank {}, top 3: {}",
+                        q.set,
                         q.category,
                         q.line,
                         q.text,
@@ -225,9 +236,8 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
         }
     }
     eprintln!(
-        "relevance: {} tuning and {} held-out questions, {} revisions",
-        tuning,
-        questions.len() - tuning,
+        "relevance: {tuning} tuning, {heldout} held-out and {heldout2} second held-out \
+         questions, {} revisions",
         by_revision.len()
     );
     for ((set, category), t) in &ours {
@@ -241,7 +251,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     }
     let misses: Vec<&String> = misses.values().collect();
     eprintln!(
-        "tuning questions not in arbiter's top five:\n{}",
+        "tuning and first held-out questions not in arbiter's top five:\n{}",
         misses
             .iter()
             .map(|m| m.as_str())
@@ -260,6 +270,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     for (set, (hit5, mrr)) in [
         (Set::Tuning, (TUNING_HIT5, TUNING_MRR)),
         (Set::HeldOut, (HELDOUT_HIT5, HELDOUT_MRR)),
+        (Set::HeldOut2, (HELDOUT2_HIT5, HELDOUT2_MRR)),
     ] {
         let (a, b) = (ours[&(set, "all")], plain[&(set, "all")]);
         assert!(
