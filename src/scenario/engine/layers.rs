@@ -308,6 +308,19 @@ impl Game {
         board: &mut Board,
     ) -> Vec<Instance> {
         let mut done = Vec::new();
+        if pending.iter().all(independent) {
+            // No effect can depend on another (613.8a): timestamp order (613.7), at the
+            // cost of one pass; many effects on one object stay linear.
+            pending.sort_by_key(|i| (!i.defining, i.timestamp));
+            for mut inst in pending {
+                inst.locked = Some(self.set_of(&inst, board));
+                let cites = vec![layer.rule(&self.rules)];
+                self.log(layer, &inst, (&[], &[]), cites, board);
+                self.apply_instance(layer, &inst, board, true);
+                done.push(inst);
+            }
+            return done;
+        }
         // Which pending effects each one waited for, by text.
         let mut waited: Vec<Vec<String>> = vec![Vec::new(); pending.len()];
         loop {
@@ -754,6 +767,18 @@ impl Game {
 }
 
 /// The transitive closure of a relation.
+/// Whether nothing can change the effect's existence, set or result (613.8a): an effect
+/// of a resolved spell or ability on one object (611.2c), not counting anything. It
+/// depends on no other effect.
+fn independent(inst: &Instance) -> bool {
+    inst.ability.is_none()
+        && matches!(inst.set, Set::Fixed(_))
+        && !inst
+            .parts
+            .iter()
+            .any(|p| matches!(p, Part::PtCount(_) | Part::SetPtManaValue))
+}
+
 fn closure(rel: &[Vec<bool>]) -> Vec<Vec<bool>> {
     let m = rel.len();
     let mut r = rel.to_vec();
