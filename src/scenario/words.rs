@@ -68,6 +68,7 @@ fn names(g: &Game, cards: &[usize]) -> String {
 fn stack_object(g: &Game, o: StackObject) -> String {
     match o {
         StackObject::Spell(c) => g.label(c).to_string(),
+        StackObject::CombatDamage => "combat damage".to_string(),
         StackObject::Ability { source, ability } => {
             format!(
                 "the {} ability of {}",

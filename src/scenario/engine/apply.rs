@@ -41,6 +41,10 @@ impl Game {
         else {
             return events;
         };
+        if from == Zone::Battlefield {
+            // 310.4b (before 2009-07-11): a source of combat damage on the stack.
+            self.remember_combat_source(c);
+        }
         let ts = self.ts();
         let object = self.next_object;
         self.next_object += 1;

@@ -292,6 +292,19 @@ table! {
     R509_2_ORDER = "509.2" in 2024 - 9 - 20;
     R509_3_ORDER = "509.3" in 2024 - 9 - 20;
     R702_2B_DIVIDE = "702.2b" in 2010 - 2 - 1;
+    // Combat damage on the stack, and lifelink and deathtouch as triggered abilities
+    // (before 2009-07-11), in the last numbering that had them.
+    R310_1_ON_THE_STACK = "310.1" in 2009 - 5 - 1;
+    R310_2B_UNBLOCKED = "310.2b" in 2009 - 5 - 1;
+    R310_2C_DIVIDED = "310.2c" in 2009 - 5 - 1;
+    R310_2D_DIVIDED = "310.2d" in 2009 - 5 - 1;
+    R310_3_ON_THE_STACK = "310.3" in 2009 - 5 - 1;
+    R310_4_ON_THE_STACK = "310.4" in 2009 - 5 - 1;
+    R310_4A_AS_ASSIGNED = "310.4a" in 2009 - 5 - 1;
+    R310_4B_LAST_KNOWN = "310.4b" in 2009 - 5 - 1;
+    R310_4C_NOT_DEALT = "310.4c" in 2009 - 5 - 1;
+    R502_63A_DEATHTOUCH_TRIGGERED = "502.63a" in 2009 - 5 - 1;
+    R502_68A_LIFELINK_TRIGGERED = "502.68a" in 2009 - 5 - 1;
     R613_3D_COUNTERS = "613.3d" in 2020 - 1 - 24;
     R613_3E_SWITCHING = "613.3e" in 2020 - 1 - 24;
 }

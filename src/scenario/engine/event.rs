@@ -300,11 +300,6 @@ pub enum EnchantProblem {
     },
 }
 
-/// A reason still worded in the kernel (transitional: see [`Why::Said`]).
-pub(super) fn reason(numbers: &[Cite], text: impl Into<String>) -> Reason {
-    because(numbers, Why::Said(text.into()))
-}
-
 /// A reason, with the rules that say so.
 pub(super) fn because(numbers: &[Cite], why: Why) -> Reason {
     Reason {
@@ -346,6 +341,8 @@ pub enum StackObject {
         source: CardId,
         ability: AbilityKind,
     },
+    /// Combat damage on the stack (310.1 before 2009-07-11).
+    CombatDamage,
 }
 
 /// Why an object changed zones (beyond the rules cited).

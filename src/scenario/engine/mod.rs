@@ -56,8 +56,8 @@ mod prelude {
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{
-        because, cites, dedup, event, reason, Attachment, Attempt, Cause, Chosen, Doing,
-        EnchantProblem, Event, Finding, Happened, Outcome, Protected, Reason, StackObject, Why,
+        because, cites, dedup, event, Attachment, Attempt, Cause, Chosen, Doing, EnchantProblem,
+        Event, Finding, Happened, Outcome, Protected, Reason, StackObject, Why,
     };
     pub(super) use super::legality::Requirement;
     pub(super) use super::revisions::{Difference, Rules};

@@ -31,14 +31,25 @@ pub enum Difference {
     /// 509.2, 509.3, 510.1c–d (2009-07-11 to 2024-09-20): each blocked attacker and each
     /// blocker of several has a damage assignment order; damage follows it.
     DamageAssignmentOrder,
+    /// 702.2a, 704.5h (from 2009-07-11): deathtouch is a static ability, and a creature
+    /// dealt damage by a source with deathtouch is destroyed as a state-based action.
+    /// Before, deathtouch was a triggered ability (502.63a of 2009-05-01).
+    DeathtouchStateBased,
     /// 702.2b (2009-07-11 to 2010-02-01): a creature with deathtouch divides its combat
     /// damage freely among the creatures blocking or blocked by it.
     DeathtouchDividesFreely,
     /// 702.2c (702.2b in 2010-07-16): any nonzero combat damage from a source with
     /// deathtouch counts as lethal damage when assigning.
     DeathtouchLethalForAssignment,
+    /// 702.2c from 2025-11-14 reads "lethal damage for the purposes of determining if
+    /// excess damage is being dealt" where 2010-07-16 to 2025-09-19 read "… if a proposed
+    /// combat damage assignment is valid, regardless of that creature's toughness" (diffed
+    /// in the corpus): a rewording that changes no outcome (trample's excess, 702.19b, and
+    /// free division, 510.1c, decide the same either way), so no check consults it; the
+    /// rule is 702.2c on both sides and the citation table cites it so.
+    DeathtouchLethalReworded,
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
-    /// the stack as one object; the checker doesn't play this yet.
+    /// the stack as one object, dealt as assigned when it resolves (310.4).
     CombatDamageOnTheStack,
     /// 613.4c: counters apply with the other modifying effects in layer 7c, and
     /// switching is 7d. Before, counters had their own sublayer (613.3d) and switching
@@ -101,6 +112,11 @@ pub const DIFFERENCES: &[Row] = &[
         until: Some(date(2024, 11, 8)),
     },
     Row {
+        difference: Difference::DeathtouchStateBased,
+        from: Some(date(2009, 7, 11)),
+        until: None,
+    },
+    Row {
         difference: Difference::DeathtouchDividesFreely,
         from: Some(date(2009, 7, 11)),
         until: Some(date(2010, 7, 16)),
@@ -108,6 +124,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DeathtouchLethalForAssignment,
         from: Some(date(2010, 7, 16)),
+        until: None,
+    },
+    Row {
+        difference: Difference::DeathtouchLethalReworded,
+        from: Some(date(2025, 11, 14)),
         until: None,
     },
     Row {
@@ -216,6 +237,16 @@ mod tests {
     }
 
     #[test]
+    fn deathtouch_lethal_was_reworded_on_2025_11_14() {
+        let before = Rules::for_date(date(2025, 9, 19)).unwrap();
+        let after = Rules::for_date(date(2025, 11, 14)).unwrap();
+        assert!(!before.has(Difference::DeathtouchLethalReworded));
+        assert!(after.has(Difference::DeathtouchLethalReworded));
+        assert!(before.has(Difference::DeathtouchLethalForAssignment));
+        assert!(after.has(Difference::DeathtouchLethalForAssignment));
+    }
+
+    #[test]
     fn every_difference_has_a_row() {
         use Difference::*;
         for d in [
@@ -227,8 +258,10 @@ mod tests {
             Roles,
             PermanentSpellRules,
             DamageAssignmentOrder,
+            DeathtouchStateBased,
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
+            DeathtouchLethalReworded,
             CombatDamageOnTheStack,
             CountersWithModifications,
         ] {

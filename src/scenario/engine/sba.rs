@@ -114,7 +114,8 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         rule: cite::R704_5H,
-        exists: None,
+        // Before 2009-07-11 deathtouch was a triggered ability (502.63a of 2009-05-01).
+        exists: Some(Difference::DeathtouchStateBased),
         check: deathtouch_damage,
     },
     Row {

@@ -160,6 +160,8 @@ impl Game {
         let mut events = Vec::new();
         // 608.2b: targets still legal?
         let req = match item.kind {
+            // 310.4 (before 2009-07-11): combat damage has no targets; it is dealt.
+            StackKind::CombatDamage => return self.resolve_combat_damage(),
             StackKind::Spell(c) if self.view(c).chars.has_subtype("aura") => Requirement::Aura,
             StackKind::Spell(_) => Requirement::Any,
             StackKind::Ability { ability, .. } => match ability {
@@ -171,6 +173,7 @@ impl Game {
         let source = match item.kind {
             StackKind::Spell(c) => c,
             StackKind::Ability { source, .. } => source,
+            StackKind::CombatDamage => return events,
         };
         let mut illegal = Vec::new();
         for (t, obj) in &item.targets {
@@ -196,6 +199,7 @@ impl Game {
             StackKind::Ability {
                 source, ability, ..
             } => StackObject::Ability { source, ability },
+            StackKind::CombatDamage => return events,
         };
         if all_illegal {
             let rule = match item.kind {
@@ -352,6 +356,7 @@ impl Game {
                     }
                 }
             }
+            StackKind::CombatDamage => {}
         }
         events
     }

@@ -50,6 +50,9 @@ pub(super) enum StackKind {
         source_object: u32,
         ability: AbilityKind,
     },
+    /// Combat damage on the stack (310.1 before 2009-07-11); its assignments are kept by
+    /// the combat.
+    CombatDamage,
 }
 
 #[derive(Debug, Clone)]
@@ -321,6 +324,7 @@ impl Game {
             .rev()
             .map(|s| match s.kind {
                 StackKind::Spell(c) => StackObject::Spell(c),
+                StackKind::CombatDamage => StackObject::CombatDamage,
                 StackKind::Ability {
                     source, ability, ..
                 } => StackObject::Ability { source, ability },

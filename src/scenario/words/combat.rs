@@ -1,6 +1,7 @@
 //! The sentences of combat events (declarations, damage assignment orders, the combat
 //! damage steps and their assignments, the end of combat).
 
+use super::super::engine::combat::why::{BadRecipient, DefaultAssignment, Unattackable, Why};
 use super::super::engine::combat::CombatEvent;
 use super::super::engine::Game;
 
@@ -87,8 +88,30 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             },
             match chosen {
                 None => "as given".to_string(),
-                Some(why) => format!("chosen by default: {why}"),
+                Some(why) => format!("chosen by default: {}", default_assignment(*why)),
             }
+        ),
+        CombatEvent::OnTheStack { first } => format!(
+            "the {}combat damage goes on the stack as one object, which players may respond to",
+            if *first { "first-strike " } else { "" }
+        ),
+        CombatEvent::DamageResolves { first } => format!(
+            "the {}combat damage resolves: it is dealt as assigned",
+            if *first { "first-strike " } else { "" }
+        ),
+        CombatEvent::NotDealt {
+            source,
+            recipient,
+            amount,
+        } => format!(
+            "{}'s {amount} combat damage to {} isn't dealt: {} has left the battlefield or is neither a creature nor a planeswalker",
+            g.label(*source),
+            g.target_name(*recipient),
+            g.target_name(*recipient)
+        ),
+        CombatEvent::TriggerNotPlayed { source, ability } => format!(
+            "{} has {ability}, a triggered ability in this revision, which the checker doesn't play: its trigger is not put on the stack",
+            g.label(*source)
         ),
         CombatEvent::DamageToPlayer {
             source,
@@ -107,6 +130,213 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
 }
 
 /// The sentence for a reason of the combat phase.
-pub(super) fn why(_g: &Game, w: &super::super::engine::combat::why::Why) -> String {
-    match *w {}
+pub(super) fn why(g: &Game, w: &Why) -> String {
+    let l = |c: &usize| g.label(*c).to_string();
+    let p = |q: &usize| g.player_name(*q).to_string();
+    match w {
+        Why::StackNotEmpty => format!(
+            "a step ends only when the stack is empty; it holds {}",
+            g.stack_labels().join(", ")
+        ),
+        Why::ControlledBy { card, controller } => {
+            format!("{} is controlled by {}", l(card), p(controller))
+        }
+        Why::Tapped { card } => format!("{} is tapped", l(card)),
+        Why::IsABattle { card } => format!("{} is a battle", l(card)),
+        Why::NotACreatureOnTheBattlefield { card } => {
+            format!("{} is not a creature on the battlefield", l(card))
+        }
+        Why::StepPassed { now, to } => format!(
+            "it is the {now} step: the {to} step of this turn {}",
+            if now == to {
+                "has had its declaration"
+            } else {
+                "is over"
+            }
+        ),
+        Why::NotTheActivePlayer { player, active } => format!(
+            "{} is not the active player; only {} may attack",
+            p(player),
+            p(active)
+        ),
+        Why::NamedTwice { card } => format!("{} is named twice", l(card)),
+        Why::SummoningSick { card, player } => format!(
+            "{} has not been under {}'s control continuously since the turn began and has no haste",
+            l(card),
+            p(player)
+        ),
+        Why::Defender { card } => format!("{} has defender", l(card)),
+        Why::CantAttack { card } => format!("{} can't attack", l(card)),
+        Why::NeedsAnAttackTarget { card } => format!(
+            "{} must be declared attacking a player, planeswalker or battle (`attacking T`): there is more than one opponent",
+            l(card)
+        ),
+        Why::CantAttackThat {
+            card,
+            target,
+            because,
+        } => format!(
+            "{} can't attack {}: {}",
+            l(card),
+            g.target_name(*target),
+            match because {
+                Unattackable::NotAnOpponent => "not an opponent in the game".to_string(),
+                Unattackable::NotOnTheBattlefield => "it is not on the battlefield".to_string(),
+                Unattackable::ItsProtector => "its protector can never attack it".to_string(),
+                Unattackable::NoProtector => "it has no protector".to_string(),
+                Unattackable::OwnPlaneswalker { player } =>
+                    format!("it is {}'s own planeswalker", p(player)),
+                Unattackable::NotAPlayerPlaneswalkerOrBattle =>
+                    "only a player, a planeswalker or a battle can be attacked".to_string(),
+            }
+        ),
+        Why::NoAttackers { blockers: true } => {
+            "no creature is attacking: the declare blockers step is skipped".to_string()
+        }
+        Why::NoAttackers { blockers: false } => {
+            "no creature is attacking: there is no combat damage step".to_string()
+        }
+        Why::NotADefendingPlayer { player } => format!("{} is not a defending player", p(player)),
+        Why::NotAnAttackingCreature { card } => format!("{} is not an attacking creature", l(card)),
+        Why::AttacksAnother {
+            attacker,
+            target,
+            player,
+        } => format!(
+            "{} attacks {}, not {}, a planeswalker they control or a battle they protect",
+            l(attacker),
+            g.target_name(*target),
+            p(player)
+        ),
+        Why::Menace { card } => format!(
+            "{} has menace and can't be blocked except by two or more creatures",
+            l(card)
+        ),
+        Why::CantBlock { card } => format!("{} can't block", l(card)),
+        Why::TooManyAttackers {
+            blocker,
+            named,
+            may,
+        } => format!(
+            "{} is named to block {named} attackers but may block only {may}",
+            l(blocker)
+        ),
+        Why::Flying { attacker, blocker } => format!(
+            "{} has flying; {} has neither flying nor reach",
+            l(attacker),
+            l(blocker)
+        ),
+        Why::Protection {
+            attacker,
+            blocker,
+            quality,
+        } => format!(
+            "{} has protection from {quality}; {} can't block it",
+            l(attacker),
+            l(blocker)
+        ),
+        Why::NoDamageAssignmentOrder => "these rules have no damage assignment order: a creature divides its combat damage among the creatures blocking it or blocked by it as its controller chooses".to_string(),
+        Why::NeitherBlockedNorBlocking { card } => {
+            format!("{} is neither a blocked attacker nor a blocker", l(card))
+        }
+        Why::AlreadyOrdered { card } => format!(
+            "{}'s damage assignment order has already been announced",
+            l(card)
+        ),
+        Why::OrderTooLate => {
+            "damage assignment orders are announced directly after blockers are declared"
+                .to_string()
+        }
+        Why::ActivePlayerOrders { active } => format!(
+            "the active player, {}, orders an attacker's blockers",
+            p(active)
+        ),
+        Why::DefendingPlayerOrders { card, controller } => format!(
+            "the defending player who controls {}, {}, orders its attackers",
+            l(card),
+            p(controller)
+        ),
+        Why::OrderMustNameEach {
+            card,
+            attacker,
+            creatures,
+        } => format!(
+            "the order must name each creature {} {} exactly once: {}",
+            if *attacker { "blocking" } else { "blocked by" },
+            l(card),
+            labels(g, creatures, ", ")
+        ),
+        Why::DoesntAssignInStep { card, step } => format!(
+            "{} doesn't assign combat damage in the {step} step",
+            l(card)
+        ),
+        Why::NeitherAttackingNorBlocking { card } => {
+            format!("{} is neither attacking nor blocking", l(card))
+        }
+        Why::NotAfterBlockers { now } => format!(
+            "it is the {now} step: combat damage follows the declare blockers step (or the first-strike combat damage step)"
+        ),
+        Why::TotalNotPower { card, total, power } => format!(
+            "{} assigns {total} but its power is {power}: its assignments total its power",
+            l(card)
+        ),
+        Why::CantAssignTo {
+            card,
+            amount,
+            to,
+            because,
+        } => {
+            let (c, t) = (l(card), g.target_name(*to));
+            let why = match because {
+                BadRecipient::Unblocked => {
+                    format!("{c} is unblocked and assigns only to what it attacks")
+                }
+                BadRecipient::BlockedByNoneWithoutTrample => format!("{c} is blocked, no creature blocks it and it has no trample: it assigns no combat damage"),
+                BadRecipient::BlockedWithoutTrample => format!("{c} is blocked and has no trample: it assigns only to the creatures blocking it"),
+                BadRecipient::NotBlockingIt => format!("{t} is not blocking {c}"),
+                BadRecipient::IsntBlocking => format!("{c} isn't blocking {t}"),
+            };
+            format!("{why}; it can't assign {amount} to {t}")
+        }
+        Why::TrampleBeforeLethal { card, to, short } => format!(
+            "{} tramples over to {} before lethal damage is assigned to {}",
+            l(card),
+            g.target_name(*to),
+            labels(g, short, ", ")
+        ),
+        Why::AgainstTheOrder {
+            card,
+            assigned,
+            before,
+        } => format!(
+            "{c} assigns damage to {} before lethal damage to {}, which precedes it in {c}'s damage assignment order",
+            l(assigned),
+            l(before),
+            c = l(card)
+        ),
+        Why::TriggeredKeyword { card, ability } => format!(
+            "{} has {ability}, a triggered ability in this revision; the checker doesn't play triggered abilities, so it doesn't play this combat damage step: choose `rules:` 2009-07-11 or later",
+            l(card)
+        ),
+    }
+}
+
+/// How a default assignment was chosen.
+fn default_assignment(d: DefaultAssignment) -> &'static str {
+    match d {
+        DefaultAssignment::AllToWhatItAttacks => "all to what it attacks",
+        DefaultAssignment::PowerZeroOrLess => "its power is 0 or less: it assigns no combat damage",
+        DefaultAssignment::NothingToAssignTo => "nothing to assign to",
+        DefaultAssignment::BlockedByNoneTrample => {
+            "blocked, no creature blocks it, trample: all to what it attacks"
+        }
+        DefaultAssignment::LethalThenTrampleOver => {
+            "lethal damage to each blocker in order, the rest to what it attacks (trample)"
+        }
+        DefaultAssignment::AllToTheOne => "all to the one creature",
+        DefaultAssignment::DeathtouchOneEach => {
+            "1 to each in order (deathtouch), the rest to the last"
+        }
+        DefaultAssignment::LethalInOrder => "lethal damage to each in order, the rest to the last",
+    }
 }

@@ -318,6 +318,7 @@ pub fn stack_labels(g: &Game, stack: &[StackObject]) -> Vec<String> {
         .iter()
         .map(|s| match *s {
             StackObject::Spell(c) => g.label(c).to_string(),
+            StackObject::CombatDamage => "combat damage".to_string(),
             StackObject::Ability { source, ability } => {
                 format!("{} ability of {}", ability_name(ability), g.label(source))
             }

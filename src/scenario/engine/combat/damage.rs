@@ -2,27 +2,21 @@
 //! 702.7b–c), each player's whole assignment checked as 510.1e says (510.1a–d, 702.19b
 //! trample, 702.2 deathtouch, the damage assignment order of 2009-07-11 … 2024-09-20), the
 //! defaults the contract gives for creatures whose assignment isn't written, and the damage
-//! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b).
+//! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b). Before
+//! 2009-07-11 the damage goes on the stack instead ([`super::on_the_stack`]).
 
 use super::super::super::statement::Assignment;
 use super::super::prelude::*;
-use super::CombatEvent;
-
-/// Why a combat damage step of a revision before 2009-07-11 isn't played.
-fn on_the_stack() -> Reason {
-    reason(
-        &[cite::R510_1],
-        "this revision puts combat damage on the stack (310 of before 2009-07-11), which the checker doesn't play yet: choose `rules:` 2009-07-11 or later for combat damage",
-    )
-}
+use super::why::{BadRecipient, DefaultAssignment as D, Why as W};
+use super::{refusal, CombatEvent};
 
 /// One creature's assignment for this step.
-struct Plan {
-    source: CardId,
+pub(super) struct Plan {
+    pub(super) source: CardId,
     attacking: bool,
-    amounts: Vec<(i32, Target)>,
+    pub(super) amounts: Vec<(i32, Target)>,
     /// How the default was chosen; `None` when the statement gave it.
-    chosen: Option<&'static str>,
+    chosen: Option<D>,
 }
 
 impl Plan {
@@ -102,7 +96,7 @@ impl Game {
             .collect()
     }
 
-    fn power(&self, c: CardId) -> i32 {
+    pub(super) fn power(&self, c: CardId) -> i32 {
         self.view(c)
             .chars
             .power_toughness
@@ -120,6 +114,19 @@ impl Game {
     /// (blocker), and for a deathtouch source its era's rule: free division (702.2b,
     /// 2009-07-11 to 2010-02-01) or 1 damage counting as lethal (702.2c today).
     fn assignment_cites(&self, p: &Plan) -> Vec<Cite> {
+        if self.rules.has(Difference::CombatDamageOnTheStack) {
+            // 310.2b–d of before 2009-07-11: unblocked, all to the defending player;
+            // blocked or blocking, divided as its controller chooses.
+            let blocked = !p.attacking || self.is_blocked(p.source);
+            return vec![
+                cite::R310_1_ON_THE_STACK,
+                match (p.attacking, blocked) {
+                    (true, false) => cite::R310_2B_UNBLOCKED,
+                    (true, true) => cite::R310_2C_DIVIDED,
+                    (false, _) => cite::R310_2D_DIVIDED,
+                },
+            ];
+        }
         let mut out = vec![
             cite::R510_1,
             if p.attacking {
@@ -170,20 +177,19 @@ impl Game {
             source,
             attacking,
             amounts: Vec::new(),
-            chosen: Some("all to what it attacks"),
+            chosen: Some(D::AllToWhatItAttacks),
         };
         if power == 0 {
-            plan.chosen = Some("its power is 0 or less: it assigns no combat damage");
+            plan.chosen = Some(D::PowerZeroOrLess);
             return plan;
         }
         if creatures.is_empty() {
             match over {
                 Some(t) => plan.amounts.push((power, t)),
-                None => plan.chosen = Some("nothing to assign to"),
+                None => plan.chosen = Some(D::NothingToAssignTo),
             }
             if attacking && self.is_blocked(source) && over.is_some() {
-                plan.chosen =
-                    Some("blocked, no creature blocks it, trample: all to what it attacks");
+                plan.chosen = Some(D::BlockedByNoneTrample);
             }
             return plan;
         }
@@ -210,12 +216,10 @@ impl Game {
         }
         plan.amounts.retain(|(n, _)| *n > 0);
         plan.chosen = Some(match (over.is_some(), creatures.len()) {
-            (true, _) => {
-                "lethal damage to each blocker in order, the rest to what it attacks (trample)"
-            }
-            (false, 1) => "all to the one creature",
-            (false, _) if divides_freely => "1 to each in order (deathtouch), the rest to the last",
-            (false, _) => "lethal damage to each in order, the rest to the last",
+            (true, _) => D::LethalThenTrampleOver,
+            (false, 1) => D::AllToTheOne,
+            (false, _) if divides_freely => D::DeathtouchOneEach,
+            (false, _) => D::LethalInOrder,
         });
         plan
     }
@@ -225,21 +229,22 @@ impl Game {
         let assigners = self.assigners(step);
         let mut problems = Vec::new();
         for g in given {
-            let l = self.label(g.source);
             if !assigners.iter().any(|(c, _)| *c == g.source) {
                 let in_combat = self.is_attacking(g.source) || self.is_blocking(g.source);
-                problems.push(reason(
-                    &[if in_combat {
-                        cite::R510_4
-                    } else {
-                        cite::R510_1
-                    }],
-                    if in_combat {
-                        format!("{l} doesn't assign combat damage in the {step} step")
-                    } else {
-                        format!("{l} is neither attacking nor blocking")
-                    },
-                ));
+                problems.push(if in_combat {
+                    refusal(
+                        &[cite::R510_4],
+                        W::DoesntAssignInStep {
+                            card: g.source,
+                            step,
+                        },
+                    )
+                } else {
+                    refusal(
+                        &[cite::R510_1],
+                        W::NeitherAttackingNorBlocking { card: g.source },
+                    )
+                });
             }
         }
         if !problems.is_empty() {
@@ -278,16 +283,17 @@ impl Game {
     fn plan_problems(&self, plans: &[Plan], i: usize) -> Vec<Reason> {
         let plan = &plans[i];
         let s = plan.source;
-        let l = self.label(s).to_string();
         let mut out = Vec::new();
         let power = self.power(s);
         let total: i32 = plan.amounts.iter().map(|(n, _)| n).sum();
         if total != power {
-            out.push(reason(
+            out.push(refusal(
                 &[cite::R510_1A, cite::R510_1E],
-                format!(
-                    "{l} assigns {total} but its power is {power}: its assignments total its power"
-                ),
+                W::TotalNotPower {
+                    card: s,
+                    total,
+                    power,
+                },
             ));
         }
         let (creatures, over) = self.recipients(s, plan.attacking);
@@ -312,29 +318,31 @@ impl Game {
             if ok {
                 continue;
             }
-            let (numbers, why) = if plan.attacking && !self.is_blocked(s) {
-                (
-                    vec![cite::R510_1B],
-                    format!("{l} is unblocked and assigns only to what it attacks"),
-                )
+            let (numbers, because) = if plan.attacking && !self.is_blocked(s) {
+                (vec![cite::R510_1B], BadRecipient::Unblocked)
             } else if plan.attacking && creatures.is_empty() && target.is_none() {
-                (vec![cite::R510_1C], format!("{l} is blocked, no creature blocks it and it has no trample: it assigns no combat damage"))
-            } else if plan.attacking && Some(t) == target {
-                (vec![cite::R510_1C, cite::R702_19B], format!("{l} is blocked and has no trample: it assigns only to the creatures blocking it"))
-            } else if plan.attacking {
                 (
                     vec![cite::R510_1C],
-                    format!("{} is not blocking {l}", self.target_name(t)),
+                    BadRecipient::BlockedByNoneWithoutTrample,
                 )
-            } else {
+            } else if plan.attacking && Some(t) == target {
                 (
-                    vec![cite::R510_1D],
-                    format!("{l} isn't blocking {}", self.target_name(t)),
+                    vec![cite::R510_1C, cite::R702_19B],
+                    BadRecipient::BlockedWithoutTrample,
                 )
+            } else if plan.attacking {
+                (vec![cite::R510_1C], BadRecipient::NotBlockingIt)
+            } else {
+                (vec![cite::R510_1D], BadRecipient::IsntBlocking)
             };
-            out.push(reason(
+            out.push(refusal(
                 &numbers,
-                format!("{why}; it can't assign {n} to {}", self.target_name(t)),
+                W::CantAssignTo {
+                    card: s,
+                    amount: n,
+                    to: t,
+                    because,
+                },
             ));
         }
         // Lethal damage to creature c, counting damage marked and every other creature's
@@ -351,19 +359,16 @@ impl Game {
         };
         if let Some(t) = over {
             if plan.to(t) > 0 {
-                let short: Vec<&str> = creatures
-                    .iter()
-                    .filter(|&&c| !lethal(c))
-                    .map(|&c| self.label(c))
-                    .collect();
+                let short: Vec<CardId> =
+                    creatures.iter().copied().filter(|&c| !lethal(c)).collect();
                 if !short.is_empty() {
-                    out.push(reason(
+                    out.push(refusal(
                         &[cite::R702_19B],
-                        format!(
-                            "{l} tramples over to {} before lethal damage is assigned to {}",
-                            self.target_name(t),
-                            short.join(", ")
-                        ),
+                        W::TrampleBeforeLethal {
+                            card: s,
+                            to: t,
+                            short,
+                        },
                     ));
                 }
             }
@@ -376,13 +381,13 @@ impl Game {
                     continue;
                 }
                 if let Some(&before) = creatures[..k].iter().find(|&&b| !lethal(b)) {
-                    out.push(reason(
+                    out.push(refusal(
                         &[order_rule],
-                        format!(
-                            "{l} assigns damage to {} before lethal damage to {}, which precedes it in {l}'s damage assignment order",
-                            self.label(c),
-                            self.label(before)
-                        ),
+                        W::AgainstTheOrder {
+                            card: s,
+                            assigned: c,
+                            before,
+                        },
                     ));
                     break;
                 }
@@ -396,28 +401,29 @@ impl Game {
         &mut self,
         given: &[Assignment],
     ) -> Result<Vec<Event>, Vec<Reason>> {
-        if self.rules.has(Difference::CombatDamageOnTheStack) {
-            return Err(vec![on_the_stack()]);
-        }
         if let Some(r) = self.stack_problem() {
             return Err(vec![r]);
         }
         if !self.combatants().iter().any(|(_, attacking)| *attacking) {
-            return Err(vec![reason(
+            return Err(vec![refusal(
                 &[cite::R508_8],
-                "no creature is attacking: there is no combat damage step",
+                W::NoAttackers { blockers: false },
             )]);
         }
         let Some(step) = self.next_damage_step() else {
-            return Err(vec![reason(
+            return Err(vec![refusal(
                 &[cite::R510_4, cite::R500_1],
-                format!(
-                    "it is the {} step: combat damage follows the declare blockers step (or the first-strike combat damage step)",
-                    self.step
-                ),
+                W::NotAfterBlockers { now: self.step },
             )]);
         };
         let plans = self.plans(step, given)?;
+        if self.rules.has(Difference::CombatDamageOnTheStack) {
+            let refused = self.triggered_keyword_problems(&plans);
+            if !refused.is_empty() {
+                return Err(refused);
+            }
+            return Ok(self.put_combat_damage_on_the_stack(step, plans));
+        }
         Ok(self.deal_combat_damage(step, plans))
     }
 
@@ -439,17 +445,24 @@ impl Game {
                 &[cite::R509_1],
             ));
         }
-        while let Some(step) = self
-            .next_damage_step()
-            .filter(|s| *s <= to && !self.rules.has(Difference::CombatDamageOnTheStack))
-        {
+        while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
             if !self.combatants().iter().any(|(_, a)| *a) {
                 break;
             }
             let Ok(plans) = self.plans(step, &[]) else {
                 break;
             };
-            events.extend(self.deal_combat_damage(step, plans));
+            if self.rules.has(Difference::CombatDamageOnTheStack) {
+                // 310.1, 310.4: assigned, put on the stack, and (every player passing)
+                // resolved.
+                if !self.triggered_keyword_problems(&plans).is_empty() {
+                    break;
+                }
+                events.extend(self.put_combat_damage_on_the_stack(step, plans));
+                events.extend(self.resolve_combat_damage());
+            } else {
+                events.extend(self.deal_combat_damage(step, plans));
+            }
             for round in self.state_based_actions(None) {
                 events.extend(round.into_iter().map(|mut e| {
                     e.state_based = true;
@@ -465,37 +478,7 @@ impl Game {
 
     /// 510.2: all assigned combat damage is dealt at once.
     fn deal_combat_damage(&mut self, step: Step, plans: Vec<Plan>) -> Vec<Event> {
-        let first = step == Step::FirstStrikeDamage;
-        if first {
-            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
-        }
-        self.step = step;
-        self.priority = self.active;
-        let mut events = vec![event(
-            Happened::Combat(CombatEvent::DamageStep {
-                first,
-                sources: plans.iter().map(|p| p.source).collect(),
-            }),
-            plans.iter().map(|p| Target::Card(p.source)).collect(),
-            if first {
-                &[cite::R510_4, cite::R702_7B]
-            } else {
-                &[cite::R510_1, cite::R510_2]
-            },
-        )];
-        for p in &plans {
-            events.push(event(
-                Happened::Combat(CombatEvent::Assigned {
-                    source: p.source,
-                    amounts: p.amounts.clone(),
-                    chosen: p.chosen,
-                }),
-                std::iter::once(Target::Card(p.source))
-                    .chain(p.amounts.iter().map(|(_, t)| *t))
-                    .collect(),
-                &self.assignment_cites(p),
-            ));
-        }
+        let mut events = self.begin_damage_step(step, &plans);
         // What each source is, as it deals the damage (510.2: simultaneously).
         let sources: Vec<(CardId, View)> = plans
             .iter()
@@ -531,9 +514,45 @@ impl Game {
         events
     }
 
+    /// A combat damage step begins (510.1, 510.4): who assigns, and each assignment.
+    pub(super) fn begin_damage_step(&mut self, step: Step, plans: &[Plan]) -> Vec<Event> {
+        let first = step == Step::FirstStrikeDamage;
+        if first {
+            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
+        }
+        self.step = step;
+        self.priority = self.active;
+        let mut events = vec![event(
+            Happened::Combat(CombatEvent::DamageStep {
+                first,
+                sources: plans.iter().map(|p| p.source).collect(),
+            }),
+            plans.iter().map(|p| Target::Card(p.source)).collect(),
+            if first {
+                &[cite::R510_4, cite::R702_7B]
+            } else {
+                &[cite::R510_1, cite::R510_2]
+            },
+        )];
+        for p in plans {
+            events.push(event(
+                Happened::Combat(CombatEvent::Assigned {
+                    source: p.source,
+                    amounts: p.amounts.clone(),
+                    chosen: p.chosen,
+                }),
+                std::iter::once(Target::Card(p.source))
+                    .chain(p.amounts.iter().map(|(_, t)| *t))
+                    .collect(),
+                &self.assignment_cites(p),
+            ));
+        }
+        events
+    }
+
     /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), unless protection
     /// prevents it (702.16e): the event, and whether the damage was dealt.
-    fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
+    pub(super) fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
         match t {
             Target::Player(p) => {
                 let now = self.players[p].life - n;

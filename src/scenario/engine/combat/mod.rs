@@ -3,14 +3,22 @@
 //! battlefield, changes controller or stops being a creature is out of combat (506.4)
 //! without anyone having to remove it. Declarations (508.1, 509.1) are checked as a whole,
 //! citing every rule broken; damage assignment orders (509.2, 509.3 of 2009-07-11 …
-//! 2024-09-20) are here; the combat damage steps are in [`damage`].
+//! 2024-09-20) are here; the combat damage steps are in [`damage`], and combat damage on
+//! the stack (before 2009-07-11) in [`on_the_stack`].
 
 mod damage;
+mod on_the_stack;
 mod order;
 pub mod why;
 
 use super::event::EventKind;
 use super::prelude::*;
+use why::{DefaultAssignment, Unattackable, Why as W};
+
+/// A reason of the combat phase, as data, with the rules that say so.
+pub(super) fn refusal(numbers: &[Cite], w: W) -> Reason {
+    because(numbers, Why::Combat(w))
+}
 
 /// What a combat declaration or a combat damage step did, as data; the report words it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,8 +43,22 @@ pub enum CombatEvent {
     Assigned {
         source: CardId,
         amounts: Vec<(i32, Target)>,
-        chosen: Option<&'static str>,
+        chosen: Option<DefaultAssignment>,
     },
+    /// 310.1 (before 2009-07-11): the assignments go on the stack as one object.
+    OnTheStack { first: bool },
+    /// 310.4 (before 2009-07-11): the combat damage object resolves.
+    DamageResolves { first: bool },
+    /// 310.4c (before 2009-07-11): damage assigned to a recipient that has left the
+    /// battlefield, or is neither a creature nor a planeswalker, isn't dealt.
+    NotDealt {
+        source: CardId,
+        recipient: Target,
+        amount: i32,
+    },
+    /// 502.68a, 502.63a of 2009-05-01: a source with lifelink or deathtouch (gained after
+    /// its damage went on the stack) dealt damage; that triggered ability isn't played.
+    TriggerNotPlayed { source: CardId, ability: Ability },
     /// 120.3a: combat damage to a player.
     DamageToPlayer {
         source: CardId,
@@ -56,7 +78,10 @@ impl CombatEvent {
             | CombatEvent::BlockersDeclared { .. }
             | CombatEvent::Ordered { .. } => EventKind::Changed,
             CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
-            CombatEvent::Assigned { .. } => EventKind::Note,
+            CombatEvent::Assigned { .. }
+            | CombatEvent::NotDealt { .. }
+            | CombatEvent::TriggerNotPlayed { .. } => EventKind::Note,
+            CombatEvent::OnTheStack { .. } | CombatEvent::DamageResolves { .. } => EventKind::Stack,
             CombatEvent::DamageToPlayer { .. } => EventKind::Life,
         }
     }
@@ -103,6 +128,8 @@ pub(in crate::scenario::engine) struct Combat {
     pub(super) first_strikers: Option<Vec<CardId>>,
     /// The clock when this turn began, for 302.6 (control gained this turn).
     pub(super) turn_began: i64,
+    /// The combat damage object on the stack (before 2009-07-11), until it resolves.
+    pub(super) on_the_stack: Option<on_the_stack::CombatDamageObject>,
 }
 
 impl Combat {
@@ -305,38 +332,32 @@ impl Game {
 
     /// A step ends only when the stack is empty (117.4, 500.2).
     pub(super) fn stack_problem(&self) -> Option<Reason> {
-        (!self.stack.is_empty()).then(|| {
-            reason(
-                &[cite::R117_4, cite::R500_2],
-                format!(
-                    "a step ends only when the stack is empty; it holds {}",
-                    self.stack_labels().join(", ")
-                ),
-            )
-        })
+        (!self.stack.is_empty()).then(|| refusal(&[cite::R117_4, cite::R500_2], W::StackNotEmpty))
     }
 
     /// What 508.1a and 509.1a ask of every attacker and blocker alike (`rule`): a
     /// creature on the battlefield that `p` controls, untapped, not a battle. `None` when
     /// it isn't a creature on the battlefield at all (nothing more to check).
     fn combatant_problems(&self, c: CardId, p: PlayerId, rule: Cite) -> Option<Vec<Reason>> {
-        let l = self.label(c);
         let v = self.view(c);
         if !self.on_battlefield(c) || !v.chars.is(CardType::Creature) {
             return None;
         }
         let mut out = Vec::new();
         if v.controller != p {
-            out.push(reason(
+            out.push(refusal(
                 &[rule],
-                format!("{l} is controlled by {}", self.player_name(v.controller)),
+                W::ControlledBy {
+                    card: c,
+                    controller: v.controller,
+                },
             ));
         }
         if self.is_tapped(c) {
-            out.push(reason(&[rule], format!("{l} is tapped")));
+            out.push(refusal(&[rule], W::Tapped { card: c }));
         }
         if v.chars.is(CardType::Battle) {
-            out.push(reason(&[rule], format!("{l} is a battle")));
+            out.push(refusal(&[rule], W::IsABattle { card: c }));
         }
         Some(out)
     }
@@ -392,17 +413,9 @@ impl Game {
     fn step_problems(&self, to: Step, declared: bool, rule: Cite) -> Vec<Reason> {
         let mut out = Vec::new();
         if self.step > to || (self.step == to && declared) {
-            out.push(reason(
+            out.push(refusal(
                 &[rule, cite::R500_1],
-                format!(
-                    "it is the {} step: the {to} step of this turn {}",
-                    self.step,
-                    if self.step == to {
-                        "has had its declaration"
-                    } else {
-                        "is over"
-                    }
-                ),
+                W::StepPassed { now: self.step, to },
             ));
         } else if self.step < to {
             out.extend(self.stack_problem());
@@ -421,58 +434,56 @@ impl Game {
             cite::R508_1,
         );
         if p != self.active {
-            problems.push(reason(
+            problems.push(refusal(
                 &[cite::R506_2, cite::R508_1A],
-                format!(
-                    "{} is not the active player; only {} may attack",
-                    self.player_name(p),
-                    self.player_name(self.active)
-                ),
+                W::NotTheActivePlayer {
+                    player: p,
+                    active: self.active,
+                },
             ));
         }
         let mut chosen: Vec<(CardId, Option<Target>)> = Vec::new();
         for &(c, t) in attackers {
-            let l = self.label(c).to_string();
             if chosen.iter().any(|(x, _)| *x == c) {
-                problems.push(reason(&[cite::R508_1A], format!("{l} is named twice")));
+                problems.push(refusal(&[cite::R508_1A], W::NamedTwice { card: c }));
                 continue;
             }
             let Some(basic) = self.combatant_problems(c, p, cite::R508_1A) else {
-                problems.push(reason(
+                problems.push(refusal(
                     &[cite::R508_1A],
-                    format!("{l} is not a creature on the battlefield"),
+                    W::NotACreatureOnTheBattlefield { card: c },
                 ));
                 continue;
             };
             problems.extend(basic);
             let v = self.view(c);
             if !v.chars.has(&Ability::Haste) && !self.controlled_since_turn_began(c) {
-                problems.push(reason(
+                problems.push(refusal(
                     &[cite::R302_6, cite::R508_1A],
-                    format!("{l} has not been under {}'s control continuously since the turn began and has no haste", self.player_name(p)),
+                    W::SummoningSick { card: c, player: p },
                 ));
             }
             if v.chars.has(&Ability::Defender) {
-                problems.push(reason(&[cite::R702_3B], format!("{l} has defender")));
+                problems.push(refusal(&[cite::R702_3B], W::Defender { card: c }));
             }
             if v.chars.has(&Ability::CantAttack) {
-                problems.push(reason(&[cite::R508_1C], format!("{l} can't attack")));
+                problems.push(refusal(&[cite::R508_1C], W::CantAttack { card: c }));
             }
             let target = match t {
                 Some(t) => Some(t),
                 None => match self.only_opponent(p) {
                     Some(q) => Some(Target::Player(q)),
                     None => {
-                        problems.push(reason(
+                        problems.push(refusal(
                             &[cite::R508_1B],
-                            format!("{l} must be declared attacking a player, planeswalker or battle (`attacking T`): there is more than one opponent"),
+                            W::NeedsAnAttackTarget { card: c },
                         ));
                         None
                     }
                 },
             };
             if let Some(t) = target {
-                problems.extend(self.attack_target_problems(p, &l, t));
+                problems.extend(self.attack_target_problems(p, c, t));
             }
             chosen.push((c, target));
         }
@@ -513,55 +524,47 @@ impl Game {
         Ok(events)
     }
 
-    /// Why `p` may not attack `t` (506.2, 310.8b).
-    fn attack_target_problems(&self, p: PlayerId, l: &str, t: Target) -> Vec<Reason> {
-        let name = self.target_name(t);
+    /// Why `p` may not attack `t` with `c` (506.2, 310.8b).
+    fn attack_target_problems(&self, p: PlayerId, c: CardId, t: Target) -> Vec<Reason> {
+        let no = |numbers: &[Cite], because| {
+            vec![refusal(
+                numbers,
+                W::CantAttackThat {
+                    card: c,
+                    target: t,
+                    because,
+                },
+            )]
+        };
         match t {
-            Target::Player(q) if q == p || self.has_lost(q) => vec![reason(
-                &[cite::R506_2],
-                format!("{l} can't attack {name}: not an opponent in the game"),
-            )],
+            Target::Player(q) if q == p || self.has_lost(q) => {
+                no(&[cite::R506_2], Unattackable::NotAnOpponent)
+            }
             Target::Player(_) => Vec::new(),
-            Target::Card(c) => {
-                let v = self.view(c);
-                if !self.on_battlefield(c) {
-                    return vec![reason(
-                        &[cite::R506_2],
-                        format!("{l} can't attack {name}: it is not on the battlefield"),
-                    )];
+            Target::Card(x) => {
+                let v = self.view(x);
+                if !self.on_battlefield(x) {
+                    return no(&[cite::R506_2], Unattackable::NotOnTheBattlefield);
                 }
                 if v.chars.is(CardType::Battle) {
-                    let protector = self.cards[c].protector;
-                    if protector == Some(p) {
-                        return vec![reason(
-                            &[cite::R506_2, cite::R310_8B],
-                            format!("{l} can't attack {name}: its protector can never attack it"),
-                        )];
+                    match self.cards[x].protector {
+                        Some(q) if q == p => {
+                            no(&[cite::R506_2, cite::R310_8B], Unattackable::ItsProtector)
+                        }
+                        None => no(&[cite::R506_2], Unattackable::NoProtector),
+                        Some(_) => Vec::new(),
                     }
-                    if protector.is_none() {
-                        return vec![reason(
-                            &[cite::R506_2],
-                            format!("{l} can't attack {name}: it has no protector"),
-                        )];
-                    }
-                    Vec::new()
                 } else if v.chars.is(CardType::Planeswalker) {
                     if v.controller == p {
-                        vec![reason(
-                            &[cite::R506_2],
-                            format!(
-                                "{l} can't attack {name}: it is {}'s own planeswalker",
-                                self.player_name(p)
-                            ),
-                        )]
+                        no(&[cite::R506_2], Unattackable::OwnPlaneswalker { player: p })
                     } else {
                         Vec::new()
                     }
                 } else {
-                    vec![reason(
+                    no(
                         &[cite::R506_2],
-                        format!("{l} can't attack {name}: only a player, a planeswalker or a battle can be attacked"),
-                    )]
+                        Unattackable::NotAPlayerPlaneswalkerOrBattle,
+                    )
                 }
             }
         }
@@ -583,16 +586,13 @@ impl Game {
             .iter()
             .any(|a| self.is_attacking(a.card))
         {
-            problems.push(reason(
-                &[cite::R508_8],
-                "no creature is attacking: the declare blockers step is skipped",
-            ));
+            problems.push(refusal(&[cite::R508_8], W::NoAttackers { blockers: true }));
             return Err(problems);
         }
         if !self.is_defending(p) {
-            problems.push(reason(
+            problems.push(refusal(
                 &[cite::R506_2, cite::R509_1A],
-                format!("{} is not a defending player", self.player_name(p)),
+                W::NotADefendingPlayer { player: p },
             ));
         }
         // Blocker → the attackers it blocks, in the order written.
@@ -607,19 +607,18 @@ impl Game {
             }
         }
         for (a, _) in blocks {
-            let la = self.label(*a).to_string();
             match self.attack_target(*a) {
-                _ if !self.is_attacking(*a) => problems.push(reason(
+                _ if !self.is_attacking(*a) => problems.push(refusal(
                     &[cite::R509_1A],
-                    format!("{la} is not an attacking creature"),
+                    W::NotAnAttackingCreature { card: *a },
                 )),
-                Some(t) if self.defender_of(t) != Some(p) => problems.push(reason(
+                Some(t) if self.defender_of(t) != Some(p) => problems.push(refusal(
                     &[cite::R509_1A, cite::R310_8C],
-                    format!(
-                        "{la} attacks {}, not {}, a planeswalker they control or a battle they protect",
-                        self.target_name(t),
-                        self.player_name(p)
-                    ),
+                    W::AttacksAnother {
+                        attacker: *a,
+                        target: t,
+                        player: p,
+                    },
                 )),
                 _ => {}
             }
@@ -630,25 +629,21 @@ impl Game {
                 .flat_map(|(_, bs)| bs)
                 .count();
             if v.chars.has(&Ability::Menace) && n < 2 {
-                problems.push(reason(
-                    &[cite::R702_111B],
-                    format!("{la} has menace and can't be blocked except by two or more creatures"),
-                ));
+                problems.push(refusal(&[cite::R702_111B], W::Menace { card: *a }));
             }
         }
         for (b, list) in &by_blocker {
-            let lb = self.label(*b).to_string();
             let Some(basic) = self.combatant_problems(*b, p, cite::R509_1A) else {
-                problems.push(reason(
+                problems.push(refusal(
                     &[cite::R509_1A],
-                    format!("{lb} is not a creature on the battlefield"),
+                    W::NotACreatureOnTheBattlefield { card: *b },
                 ));
                 continue;
             };
             problems.extend(basic);
             let v = self.view(*b);
             if v.chars.has(&Ability::CantBlock) {
-                problems.push(reason(&[cite::R509_1B], format!("{lb} can't block")));
+                problems.push(refusal(&[cite::R509_1B], W::CantBlock { card: *b }));
             }
             let may_block = if v.chars.has(&Ability::CanBlockAnyNumber) {
                 usize::MAX
@@ -661,24 +656,27 @@ impl Game {
                     .count()
             };
             if list.len() > may_block {
-                problems.push(reason(
+                problems.push(refusal(
                     &[cite::R509_1A],
-                    format!(
-                        "{lb} is named to block {} attackers but may block only {may_block}",
-                        list.len()
-                    ),
+                    W::TooManyAttackers {
+                        blocker: *b,
+                        named: list.len(),
+                        may: may_block,
+                    },
                 ));
             }
             for a in list {
-                let la = self.label(*a);
                 let av = self.view(*a);
                 if av.chars.has(&Ability::Flying)
                     && !v.chars.has(&Ability::Flying)
                     && !v.chars.has(&Ability::Reach)
                 {
-                    problems.push(reason(
+                    problems.push(refusal(
                         &[cite::R702_9B],
-                        format!("{la} has flying; {lb} has neither flying nor reach"),
+                        W::Flying {
+                            attacker: *a,
+                            blocker: *b,
+                        },
                     ));
                 }
                 let protection = av
@@ -687,9 +685,13 @@ impl Game {
                     .find(|q| v.chars.has_quality(q))
                     .cloned();
                 if let Some(q) = protection {
-                    problems.push(reason(
+                    problems.push(refusal(
                         &super::legality::protection(&q, cite::R702_16F),
-                        format!("{la} has protection from {q}; {lb} can't block it"),
+                        W::Protection {
+                            attacker: *a,
+                            blocker: *b,
+                            quality: q,
+                        },
                     ));
                 }
             }

@@ -4,7 +4,8 @@
 //! no order (510.1c of 2024-11-08 on).
 
 use super::super::prelude::*;
-use super::CombatEvent;
+use super::why::Why as W;
+use super::{refusal, CombatEvent};
 
 impl Game {
     /// `P orders blockers of A: …` (509.2) / `P orders attackers of B: …` (509.3).
@@ -21,12 +22,8 @@ impl Game {
             cite::R509_3_ORDER
         };
         if !self.rules.has(Difference::DamageAssignmentOrder) {
-            return Err(vec![reason(
-                &[cite::R510_1C],
-                "these rules have no damage assignment order: a creature divides its combat damage among the creatures blocking it or blocked by it as its controller chooses",
-            )]);
+            return Err(vec![refusal(&[cite::R510_1C], W::NoDamageAssignmentOrder)]);
         }
-        let l = self.label(of).to_string();
         let mut problems = Vec::new();
         let current: Vec<CardId> = if attacker {
             self.blockers_of(of)
@@ -39,38 +36,28 @@ impl Game {
             self.blocker(of).map(|b| b.ordered)
         };
         match given {
-            None => problems.push(reason(
-                &[rule],
-                format!("{l} is neither a blocked attacker nor a blocker"),
-            )),
-            Some(true) => problems.push(reason(
-                &[rule],
-                format!("{l}'s damage assignment order has already been announced"),
-            )),
+            None => problems.push(refusal(&[rule], W::NeitherBlockedNorBlocking { card: of })),
+            Some(true) => problems.push(refusal(&[rule], W::AlreadyOrdered { card: of })),
             Some(false) if !self.combat.ordering_open || self.step != Step::DeclareBlockers => {
-                problems.push(reason(
-                    &[rule],
-                    "damage assignment orders are announced directly after blockers are declared",
-                ))
+                problems.push(refusal(&[rule], W::OrderTooLate))
             }
             Some(false) => {}
         }
         if attacker && p != self.active {
-            problems.push(reason(
+            problems.push(refusal(
                 &[rule],
-                format!(
-                    "the active player, {}, orders an attacker's blockers",
-                    self.player_name(self.active)
-                ),
+                W::ActivePlayerOrders {
+                    active: self.active,
+                },
             ));
         }
         if !attacker && given.is_some() && self.controller(of) != p {
-            problems.push(reason(
+            problems.push(refusal(
                 &[rule],
-                format!(
-                    "the defending player who controls {l}, {}, orders its attackers",
-                    self.player_name(self.controller(of))
-                ),
+                W::DefendingPlayerOrders {
+                    card: of,
+                    controller: self.controller(of),
+                },
             ));
         }
         let mut sorted_given = order.to_vec();
@@ -78,17 +65,13 @@ impl Game {
         let mut sorted_current = current.clone();
         sorted_current.sort_unstable();
         if given.is_some() && sorted_given != sorted_current {
-            problems.push(reason(
+            problems.push(refusal(
                 &[rule],
-                format!(
-                    "the order must name each creature {} {l} exactly once: {}",
-                    if attacker { "blocking" } else { "blocked by" },
-                    current
-                        .iter()
-                        .map(|c| self.label(*c))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                W::OrderMustNameEach {
+                    card: of,
+                    attacker,
+                    creatures: current.clone(),
+                },
             ));
         }
         if !problems.is_empty() {

@@ -1,0 +1,229 @@
+//! Combat damage on the stack, the rules of every revision before 2009-07-11 (310 of
+//! 2005-08-01 … 2009-05-01): as the step begins each creature's assignment is made
+//! (310.1, 310.2) and all of them go on the stack as one object (310.1, 310.3), which
+//! players may answer like a spell. When it resolves the damage is dealt as originally
+//! assigned (310.4, 310.4a), by the source as it is or, if it has left, as it last existed
+//! (310.4b), and not to a recipient that has left or is neither a creature nor a
+//! planeswalker (310.4c). Lifelink and deathtouch were triggered abilities then (502.68a,
+//! 502.63a of 2009-05-01), which the checker doesn't play: a step that needs one is refused.
+
+use super::super::prelude::*;
+use super::damage::Plan;
+use super::why::Why as W;
+use super::{refusal, CombatEvent};
+
+/// One creature's assignment, as it went on the stack.
+#[derive(Debug, Clone)]
+pub(in crate::scenario::engine) struct AssignedOnTheStack {
+    source: CardId,
+    /// The object the source was when it assigned (400.7: a new object is another).
+    object: u32,
+    /// Its power as it assigned (310.4a: dealt as assigned even if that changed).
+    power: i32,
+    /// Its last known information, kept up to date until it leaves the battlefield
+    /// (310.4b).
+    last_known: View,
+    /// Each amount, its recipient and the object the recipient was.
+    amounts: Vec<(i32, Target, u32)>,
+}
+
+/// The combat damage object on the stack (310.1, 200.8 of 2009-05-01).
+#[derive(Debug, Clone)]
+pub(in crate::scenario::engine) struct CombatDamageObject {
+    first: bool,
+    assigned: Vec<AssignedOnTheStack>,
+}
+
+impl Game {
+    /// Lifelink and deathtouch were triggered abilities before 2009-07-11 (502.68a,
+    /// 502.63a of 2009-05-01); the checker plays no triggered ability, so it refuses a
+    /// combat damage step in which a source with one would deal damage.
+    pub(super) fn triggered_keyword_problems(&self, plans: &[Plan]) -> Vec<Reason> {
+        let mut out = Vec::new();
+        for p in plans
+            .iter()
+            .filter(|p| p.amounts.iter().any(|(n, _)| *n > 0))
+        {
+            let v = self.view(p.source);
+            for (ability, rule) in [
+                (Ability::Lifelink, cite::R502_68A_LIFELINK_TRIGGERED),
+                (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
+            ] {
+                if v.chars.has(&ability) {
+                    out.push(refusal(
+                        &[rule],
+                        W::TriggeredKeyword {
+                            card: p.source,
+                            ability,
+                        },
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// 310.1: the assignments are made as the step begins and go on the stack as one
+    /// object; the active player receives priority.
+    pub(super) fn put_combat_damage_on_the_stack(
+        &mut self,
+        step: Step,
+        plans: Vec<Plan>,
+    ) -> Vec<Event> {
+        let mut events = self.begin_damage_step(step, &plans);
+        let assigned: Vec<AssignedOnTheStack> = plans
+            .iter()
+            .map(|p| AssignedOnTheStack {
+                source: p.source,
+                object: self.object_id(p.source),
+                power: self.power(p.source),
+                last_known: self.view(p.source),
+                amounts: p
+                    .amounts
+                    .iter()
+                    .map(|&(n, t)| (n, t, self.object_of(t)))
+                    .collect(),
+            })
+            .collect();
+        let subjects = assigned.iter().map(|a| Target::Card(a.source)).collect();
+        self.combat.on_the_stack = Some(CombatDamageObject {
+            first: step == Step::FirstStrikeDamage,
+            assigned,
+        });
+        self.stack.push(StackItem {
+            kind: StackKind::CombatDamage,
+            controller: self.active,
+            targets: Vec::new(),
+        });
+        events.push(event(
+            Happened::Combat(CombatEvent::OnTheStack {
+                first: step == Step::FirstStrikeDamage,
+            }),
+            subjects,
+            &[cite::R310_1_ON_THE_STACK, cite::R310_3_ON_THE_STACK],
+        ));
+        events
+    }
+
+    /// Keeps the last known information of a source whose combat damage is on the stack,
+    /// as it leaves the battlefield (310.4b); [`Game::move_card`] calls it.
+    pub(in crate::scenario::engine) fn remember_combat_source(&mut self, c: CardId) {
+        let Some(object) = self.combat.on_the_stack.as_ref() else {
+            return;
+        };
+        let current = self.object_id(c);
+        if !object
+            .assigned
+            .iter()
+            .any(|a| a.source == c && a.object == current)
+        {
+            return;
+        }
+        let view = self.view(c);
+        if let Some(object) = self.combat.on_the_stack.as_mut() {
+            for a in object
+                .assigned
+                .iter_mut()
+                .filter(|a| a.source == c && a.object == current)
+            {
+                a.last_known = view.clone();
+            }
+        }
+    }
+
+    /// 310.4: the combat damage object resolves; all its damage is dealt at once, as
+    /// assigned, and the active player receives priority.
+    pub(in crate::scenario::engine) fn resolve_combat_damage(&mut self) -> Vec<Event> {
+        self.stack
+            .retain(|s| !matches!(s.kind, StackKind::CombatDamage));
+        let Some(object) = self.combat.on_the_stack.take() else {
+            return Vec::new();
+        };
+        self.priority = self.active;
+        let mut events = vec![event(
+            Happened::Combat(CombatEvent::DamageResolves {
+                first: object.first,
+            }),
+            object
+                .assigned
+                .iter()
+                .map(|a| Target::Card(a.source))
+                .collect(),
+            &[cite::R310_4_ON_THE_STACK],
+        )];
+        // Every source as it deals its damage (310.4b), before any is dealt (310.4).
+        let sources: Vec<(View, Vec<Cite>)> = object
+            .assigned
+            .iter()
+            .map(|a| {
+                let present = self.on_battlefield(a.source) && self.object_id(a.source) == a.object;
+                if !present {
+                    (
+                        a.last_known.clone(),
+                        vec![cite::R310_4A_AS_ASSIGNED, cite::R310_4B_LAST_KNOWN],
+                    )
+                } else {
+                    let v = self.view(a.source);
+                    let changed =
+                        v.chars.power_toughness.map_or(0, |pt| pt.power).max(0) != a.power;
+                    (
+                        v,
+                        if changed {
+                            vec![cite::R310_4A_AS_ASSIGNED]
+                        } else {
+                            Vec::new()
+                        },
+                    )
+                }
+            })
+            .collect();
+        for (a, (sv, extra)) in object.assigned.iter().zip(sources) {
+            let mut dealt = false;
+            for &(n, t, recipient) in &a.amounts {
+                if n <= 0 {
+                    continue;
+                }
+                if let Target::Card(c) = t {
+                    let v = self.view(c);
+                    let there = self.on_battlefield(c)
+                        && self.object_id(c) == recipient
+                        && (v.chars.is(CardType::Creature) || v.chars.is(CardType::Planeswalker));
+                    if !there {
+                        events.push(event(
+                            Happened::Combat(CombatEvent::NotDealt {
+                                source: a.source,
+                                recipient: t,
+                                amount: n,
+                            }),
+                            vec![t, Target::Card(a.source)],
+                            &[cite::R310_4C_NOT_DEALT],
+                        ));
+                        continue;
+                    }
+                }
+                let (mut e, was_dealt) = self.deal_damage(a.source, &sv, n, t);
+                dealt |= was_dealt;
+                e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
+                e.cites.extend(cites(&extra));
+                dedup(&mut e.cites);
+                events.push(e);
+            }
+            for (ability, rule) in [
+                (Ability::Lifelink, cite::R502_68A_LIFELINK_TRIGGERED),
+                (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
+            ] {
+                if dealt && sv.chars.has(&ability) {
+                    events.push(event(
+                        Happened::Combat(CombatEvent::TriggerNotPlayed {
+                            source: a.source,
+                            ability,
+                        }),
+                        vec![Target::Card(a.source)],
+                        &[rule],
+                    ));
+                }
+            }
+        }
+        events
+    }
+}
