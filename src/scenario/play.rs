@@ -320,8 +320,8 @@ pub fn play(
                         .iter()
                         .map(|r| match map(&r.cites) {
                             // No counterpart in the chosen revision: say nothing.
-                            cs if cs.is_empty() => r.text.clone(),
-                            cs => format!("{} ({})", r.text, cs.join(", ")),
+                            cs if cs.is_empty() => words::why(&game, &r.why),
+                            cs => format!("{} ({})", words::why(&game, &r.why), cs.join(", ")),
                         })
                         .collect::<Vec<_>>()
                         .join("; ");

@@ -3,9 +3,12 @@
 //! events happened in (names and labels don't change during a game).
 
 mod combat;
+mod layers;
 
 use super::engine::state::ability_name;
-use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, Reason, StackObject};
+use super::engine::{
+    Attempt, Cause, Chosen, Event, Finding, Game, Happened, Reason, StackObject, Why,
+};
 use super::statement::{Change, Step, Target, Zone};
 
 /// The sentence for an event.
@@ -21,8 +24,32 @@ fn plural(n: i32) -> &'static str {
     }
 }
 
-fn joined(reasons: &[Reason]) -> String {
-    super::engine::event::joined(reasons)
+/// The sentence for a reason (without its citations).
+pub fn why(g: &Game, w: &Why) -> String {
+    match w {
+        Why::Said(text) => text.clone(),
+        Why::Combat(w) => combat::why(g, w),
+        Why::Layers(w) => layers::why(g, w),
+        Why::CantEnchant {
+            aura,
+            chosen,
+            problems,
+        } => format!(
+            "{} can't enchant {}: {}",
+            g.label(*aura),
+            g.label(*chosen),
+            joined(g, problems)
+        ),
+    }
+}
+
+/// The reasons' sentences, joined as one clause list (`a; b`).
+pub fn joined(g: &Game, reasons: &[Reason]) -> String {
+    reasons
+        .iter()
+        .map(|r| why(g, &r.why))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn names(g: &Game, cards: &[usize]) -> String {
@@ -240,7 +267,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::DoesntResolve { object, reasons } => format!(
             "{} doesn't resolve: every target is illegal ({})",
             stack_object(g, *object),
-            joined(reasons)
+            joined(g, reasons)
         ),
         Happened::SourceGone { source, ability } => {
             let desc = stack_object(
@@ -311,7 +338,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             t(*to)
         ),
         Happened::DoesntMove { card, problems } => {
-            format!("{} doesn't move: {}", l(*card), joined(problems))
+            format!("{} doesn't move: {}", l(*card), joined(g, problems))
         }
         Happened::AlreadyOnBattlefield { card } => {
             format!(
@@ -345,7 +372,7 @@ fn happened(g: &Game, h: &Happened) -> String {
                 "{} can't enter attached to {}: {}; {stays} ({})",
                 l(*card),
                 t(*to),
-                joined(problems),
+                joined(g, problems),
                 g.zone_name(*zone)
             )
         }
@@ -362,7 +389,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             )
         }
         Happened::EntersUnattached { card, problems } => {
-            format!("{} enters unattached: {}", l(*card), joined(problems))
+            format!("{} enters unattached: {}", l(*card), joined(g, problems))
         }
         Happened::NotAttachable { card } => format!(
             "{} isn't an Aura, Equipment or Fortification, so it enters unattached",
@@ -479,14 +506,14 @@ fn finding(g: &Game, f: &Finding) -> String {
         Finding::AuraIllegal { card, problems } => format!(
             "{} is an Aura attached illegally ({}) and is put into {}'s graveyard",
             l(*card),
-            joined(problems),
+            joined(g, problems),
             owner(*card)
         ),
         Finding::IllegallyAttached { card, to, problems } => format!(
             "{} becomes unattached from {} ({}) and remains on the battlefield",
             l(*card),
             g.target_name(*to),
-            joined(problems)
+            joined(g, problems)
         ),
         Finding::CountersAnnihilate { card, n } => format!(
             "{n} +1/+1 and {n} -1/-1 counter{} are removed from {}",

@@ -112,14 +112,13 @@ impl Game {
                             (Target::Card(ch), Chosen::By(controller, ch))
                         }
                         Some(ch) => {
-                            return Err(vec![reason(
+                            return Err(vec![because(
                                 &[cite::R303_4F],
-                                format!(
-                                    "{} can't enchant {}: {}",
-                                    self.label(c),
-                                    self.label(ch),
-                                    super::event::joined(&candidate(self, Target::Card(ch)))
-                                ),
+                                Why::CantEnchant {
+                                    aura: c,
+                                    chosen: ch,
+                                    problems: candidate(self, Target::Card(ch)),
+                                },
                             )]);
                         }
                         None => {

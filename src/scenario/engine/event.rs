@@ -13,22 +13,39 @@ pub(super) fn cites(numbers: &[Cite]) -> Vec<Cite> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reason {
     pub cites: Vec<Cite>,
-    pub text: String,
+    pub why: Why,
 }
 
-/// The reasons' texts, joined as one clause list (`a; b`).
-pub fn joined(reasons: &[Reason]) -> String {
-    reasons
-        .iter()
-        .map(|r| r.text.as_str())
-        .collect::<Vec<_>>()
-        .join("; ")
+/// Why, as data (objects, players, keywords, numbers), never a sentence: the report's
+/// `words` module says it in English. One variant per kind of reason; combat and the
+/// layer system keep theirs in their own enums.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// Transitional: a sentence still written in the kernel. Nothing new uses it; it goes
+    /// when its last user is converted.
+    Said(String),
+    /// A reason of the combat phase (506–511).
+    Combat(super::combat::why::Why),
+    /// A reason of the layer system (613).
+    Layers(super::layers::why::Why),
+    /// 303.4f: the Aura can't enchant the object chosen for it, for these reasons.
+    CantEnchant {
+        aura: CardId,
+        chosen: CardId,
+        problems: Vec<Reason>,
+    },
 }
 
+/// A reason still worded in the kernel (transitional: see [`Why::Said`]).
 pub(super) fn reason(numbers: &[Cite], text: impl Into<String>) -> Reason {
+    because(numbers, Why::Said(text.into()))
+}
+
+/// A reason, with the rules that say so.
+pub(super) fn because(numbers: &[Cite], why: Why) -> Reason {
     Reason {
         cites: cites(numbers),
-        text: text.into(),
+        why,
     }
 }
 

@@ -13,6 +13,7 @@
 //! of an expectation about a characteristic.
 
 mod system;
+pub mod why;
 
 use std::collections::BTreeSet;
 

@@ -38,7 +38,7 @@ mod tests;
 
 pub use event::{
     Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, Reason,
-    StackObject,
+    StackObject, Why,
 };
 pub use state::AbilityKind;
 pub use state::{Game, View};
@@ -56,8 +56,8 @@ mod prelude {
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{
-        cites, dedup, event, plural, reason, Attempt, Cause, Chosen, Event, Finding, Happened,
-        Outcome, Reason, StackObject,
+        because, cites, dedup, event, plural, reason, Attempt, Cause, Chosen, Event, Finding,
+        Happened, Outcome, Reason, StackObject, Why,
     };
     pub(super) use super::legality::Requirement;
     pub(super) use super::revisions::{Difference, Rules};

@@ -105,3 +105,8 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
         }
     }
 }
+
+/// The sentence for a reason of the combat phase.
+pub(super) fn why(_g: &Game, w: &super::super::engine::combat::why::Why) -> String {
+    match *w {}
+}

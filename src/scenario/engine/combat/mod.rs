@@ -7,6 +7,7 @@
 
 mod damage;
 mod order;
+pub mod why;
 
 use super::event::EventKind;
 use super::prelude::*;
@@ -754,12 +755,12 @@ impl Game {
 }
 
 fn dedup_reasons(rs: &mut Vec<Reason>) {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<Why> = Vec::new();
     rs.retain(|r| {
-        if seen.contains(&r.text) {
+        if seen.contains(&r.why) {
             false
         } else {
-            seen.push(r.text.clone());
+            seen.push(r.why.clone());
             true
         }
     });
