@@ -57,6 +57,17 @@ impl Effects {
         self.changed(card);
     }
 
+    /// Gives every effect created after `clock` the timestamp `timestamp`: the effects a
+    /// one-shot effect on a set creates, one per object, are one effect (613.7b).
+    pub(super) fn stamp_since(&mut self, clock: i64, timestamp: i64) {
+        for e in self.on.values_mut().flatten() {
+            if e.timestamp > clock {
+                e.timestamp = timestamp;
+            }
+        }
+        self.changes += 1;
+    }
+
     /// Keeps only the effects `keep` says.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(&ContinuousEffect) -> bool) {
         let mut touched = Vec::new();

@@ -719,7 +719,9 @@ impl Game {
         if until_end_of_turn {
             numbers.push(cite::R514_2);
         }
-        set.iter()
+        let before = self.clock;
+        let events = set
+            .iter()
             .map(|&c| {
                 self.begin_effect(
                     c,
@@ -728,7 +730,10 @@ impl Game {
                     &numbers,
                 )
             })
-            .collect()
+            .collect();
+        // One effect, one timestamp (613.7b): each object of the set has it.
+        self.effects.stamp_since(before, before + 1);
+        events
     }
 
     /// The rule of the whole layer system: 613 (612 in 2009-07-11 and 2009-09-04), 418.5
