@@ -12,6 +12,7 @@
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
+mod subtypes;
 mod system;
 pub mod why;
 
@@ -77,55 +78,15 @@ struct Instance {
 type Evaluation = (bool, Vec<CardId>, Vec<i32>);
 
 const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
-const LAND_TYPES: [&str; 16] = [
-    "plains",
-    "island",
-    "swamp",
-    "mountain",
-    "forest",
-    "cave",
-    "desert",
-    "gate",
-    "lair",
-    "locus",
-    "mine",
-    "power-plant",
-    "sphere",
-    "tower",
-    "town",
-    "urza's",
-];
-const NONCREATURE_SUBTYPES: [&str; 18] = [
-    "equipment",
-    "vehicle",
-    "fortification",
-    "clue",
-    "food",
-    "treasure",
-    "contraption",
-    "aura",
-    "saga",
-    "shrine",
-    "curse",
-    "cartouche",
-    "class",
-    "role",
-    "room",
-    "background",
-    "case",
-    "siege",
-];
 
-/// Which kind of subtype: a land type, another noncreature type, or a creature type.
+/// Which kind of subtype: a land type, or a creature type (205.3i, 205.3m; the lists of
+/// 205.3g–q, `subtypes.rs`).
 fn land_type(s: &str) -> bool {
-    LAND_TYPES.iter().any(|t| t.eq_ignore_ascii_case(s))
+    subtypes::kind(s) == Some(subtypes::Kind::Land)
 }
 
 fn creature_type(s: &str) -> bool {
-    !land_type(s)
-        && !NONCREATURE_SUBTYPES
-            .iter()
-            .any(|t| t.eq_ignore_ascii_case(s))
+    subtypes::kind(s).is_none()
 }
 
 /// The parts of an effect statement's change, each in its layer.
