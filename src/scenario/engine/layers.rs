@@ -31,14 +31,27 @@ pub struct Applied {
     pub timestamp: i64,
     /// The object whose static ability generated it; `None` for an effect that resolved.
     pub source: Option<CardId>,
-    /// The effect as written (a static ability's text) or as it happened.
-    pub effect: String,
-    /// The effects it waited for (613.8b), as written.
-    pub waited_for: Vec<String>,
+    /// The effect: a static ability or what happened, as data (`words/layers.rs` says it).
+    pub effect: Named,
+    /// The effects it waited for (613.8b).
+    pub waited_for: Vec<Named>,
     /// The older effects it applied before, because they depend on it (613.8b).
-    pub ahead_of: Vec<String>,
+    pub ahead_of: Vec<Named>,
     /// The rules that decided it: its layer, timestamps, dependency, sets.
     pub cites: Vec<Cite>,
+}
+
+/// A continuous effect as the report names it: data, worded by `words/layers.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named {
+    /// A static ability, by its text as the scenario wrote it.
+    Static(String),
+    /// An effect statement's change on one object.
+    Change(CardId, Change),
+    /// 702.151b: an Equipment with reconfigure attached to a creature isn't a creature.
+    NotACreatureWhileAttached(CardId),
+    /// The +1/+1 and -1/-1 counters on an object, net.
+    Counters(i32),
 }
 
 /// The characteristics of every object, as the layers made them.
@@ -65,7 +78,7 @@ struct Instance {
     source: Option<CardId>,
     /// A static ability: the ability, for its existence.
     ability: Option<Effect>,
-    text: String,
+    text: Named,
     timestamp: i64,
     parts: Vec<Part>,
     set: Set,
@@ -153,7 +166,7 @@ impl Game {
             resolved.push(Instance {
                 source: None,
                 ability: None,
-                text: self.describe_change(e.card, &e.change),
+                text: Named::Change(e.card, e.change.clone()),
                 timestamp: e.timestamp,
                 parts: parts_of(&e.change),
                 set: Set::Fixed(e.card),
@@ -171,7 +184,7 @@ impl Game {
                 resolved.push(Instance {
                     source: None,
                     ability: None,
-                    text: format!("{} isn't a creature while attached (702.151b)", card.label),
+                    text: Named::NotACreatureWhileAttached(c),
                     timestamp: card.timestamp,
                     parts: vec![Part::LoseType(CardType::Creature)],
                     set: Set::Fixed(c),
@@ -233,7 +246,7 @@ impl Game {
                     out.push(Instance {
                         source: Some(c),
                         ability: Some((**e).clone()),
-                        text: e.text.clone(),
+                        text: Named::Static(e.text.clone()),
                         timestamp: card.timestamp,
                         parts: e.parts.clone(),
                         set: Set::Described(e.subject.clone()),
@@ -255,8 +268,8 @@ impl Game {
         board: &mut Board,
     ) -> Vec<Instance> {
         let mut done = Vec::new();
-        // Which pending effects each one waited for, by text.
-        let mut waited: Vec<Vec<String>> = vec![Vec::new(); pending.len()];
+        // Which pending effects each one waited for.
+        let mut waited: Vec<Vec<Named>> = vec![Vec::new(); pending.len()];
         loop {
             // An ability removed by an effect already applied creates no effect.
             let mut k = 0;
@@ -309,7 +322,7 @@ impl Game {
                     waited[i].push(t);
                 }
             }
-            let ahead: Vec<String> = moved
+            let ahead: Vec<Named> = moved
                 .iter()
                 .filter(|&&i| pending[i].timestamp < pending[next].timestamp)
                 .map(|&i| pending[i].text.clone())
@@ -546,7 +559,7 @@ impl Game {
         &self,
         stage: &Stage,
         inst: &Instance,
-        (waited, ahead): (&[String], &[String]),
+        (waited, ahead): (&[Named], &[Named]),
         mut cites: Vec<Cite>,
         board: &mut Board,
     ) {
@@ -594,7 +607,7 @@ impl Game {
                         layer: *stage,
                         timestamp: card.timestamp,
                         source: None,
-                        effect: format!("counters ({:+}/{:+})", d, d),
+                        effect: Named::Counters(d),
                         waited_for: Vec::new(),
                         ahead_of: Vec::new(),
                         cites,
