@@ -4,16 +4,49 @@
 
 mod combat;
 pub(crate) mod layers;
+mod why;
 
-use super::engine::state::ability_name;
-use super::engine::{
-    Attempt, Cause, Chosen, Event, Finding, Game, Happened, Reason, StackObject, Why,
-};
+pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
+
+use super::engine::AbilityKind;
+use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, StackObject};
 use super::statement::{Change, Step, Target, Zone};
 
 /// The sentence for an event.
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
+}
+
+/// An activated ability by its keyword.
+pub fn ability_name(kind: AbilityKind) -> &'static str {
+    match kind {
+        AbilityKind::Equip => "equip",
+        AbilityKind::Fortify => "fortify",
+        AbilityKind::Reconfigure => "reconfigure",
+        AbilityKind::Unattach => "reconfigure (unattach)",
+    }
+}
+
+/// Names the report uses, as methods of the game for the code that still words its
+/// reasons itself (transitional: the combat phase's reasons until they are data).
+impl Game {
+    pub fn target_name(&self, t: Target) -> String {
+        target_name(self, t)
+    }
+
+    pub fn zone_name(&self, z: Zone) -> String {
+        zone_name(self, z)
+    }
+
+    /// `on the battlefield`, `in Alice's hand`.
+    pub fn where_is(&self, z: Zone) -> String {
+        where_is(self, z)
+    }
+
+    /// Labels of the stack, top first.
+    pub fn stack_labels(&self) -> Vec<String> {
+        stack_labels(self, &self.stack_objects())
+    }
 }
 
 fn plural(n: i32) -> &'static str {
@@ -22,34 +55,6 @@ fn plural(n: i32) -> &'static str {
     } else {
         "s"
     }
-}
-
-/// The sentence for a reason (without its citations).
-pub fn why(g: &Game, w: &Why) -> String {
-    match w {
-        Why::Said(text) => text.clone(),
-        Why::Combat(w) => combat::why(g, w),
-        Why::Layers(w) => layers::why(g, w),
-        Why::CantEnchant {
-            aura,
-            chosen,
-            problems,
-        } => format!(
-            "{} can't enchant {}: {}",
-            g.label(*aura),
-            g.label(*chosen),
-            joined(g, problems)
-        ),
-    }
-}
-
-/// The reasons' sentences, joined as one clause list (`a; b`).
-pub fn joined(g: &Game, reasons: &[Reason]) -> String {
-    reasons
-        .iter()
-        .map(|r| why(g, &r.why))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 fn names(g: &Game, cards: &[usize]) -> String {

@@ -15,13 +15,13 @@ impl Game {
         let before = self.priority;
         if item.in_response && !self.stack.is_empty() && self.priority().is_some() {
             if let Some(p) = item.statement.actor() {
-                self.priority = p;
+                self.passes_priority_to(p);
             }
         }
         let done = self.perform_statement(item);
         self.close_ordering(&item.statement);
         if done.is_err() {
-            self.priority = before;
+            self.passes_priority_to(before);
         }
         done
     }
@@ -83,49 +83,43 @@ impl Game {
 
     pub(super) fn play_land(&mut self, p: PlayerId, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {
         let mut out = Vec::new();
-        let name = self.label(c).to_string();
         let v = self.view(c);
         let zone = self.zone(c);
         if !v.chars.is(CardType::Land) {
-            out.push(reason(
-                &[cite::R305_1],
-                format!("{name} is not a land card; only lands are played (cast it instead)"),
-            ));
+            out.push(because(&[cite::R305_1], Why::NotALandCard { card: c }));
         }
         match zone {
             Zone::Hand(o) if o == p => {}
             Zone::Graveyard(o) if o == p && self.may_play_lands_from_graveyard(p) => {}
-            Zone::Graveyard(o) if o == p => out.push(reason(&[cite::R305_1], format!("{name} is in {}'s graveyard; a land is played from its owner's hand unless an effect allows another zone (such as Crucible of Worlds)", self.player_name(o)))),
-            z => out.push(reason(&[cite::R305_1], format!("{name} is {}; a player plays a land card from their own hand", self.where_is(z)))),
+            Zone::Graveyard(o) if o == p => out.push(because(
+                &[cite::R305_1],
+                Why::LandInGraveyard { card: c, owner: o },
+            )),
+            zone => out.push(because(
+                &[cite::R305_1],
+                Why::LandNotInHand { card: c, zone },
+            )),
         }
         if p != self.active {
-            out.push(reason(
+            out.push(because(
                 &[cite::R305_3, cite::R116_2A],
-                format!(
-                    "{} can't play a land when it isn't their turn (it is {}'s turn)",
-                    self.player_name(p),
-                    self.player_name(self.active)
-                ),
+                Why::LandNotYourTurn {
+                    player: p,
+                    active: self.active,
+                },
             ));
         }
-        if !self.step.is_main_phase() {
-            out.push(reason(
-                &[cite::R305_1, cite::R116_2A, cite::R505_6B],
-                format!(
-                    "a land is played only during a main phase, and it is the {} step",
-                    self.step
-                ),
-            ));
+        let mut timing = self.main_phase_and_empty_stack(
+            &[cite::R305_1, cite::R116_2A, cite::R505_6B],
+            Doing::PlayLand,
+        );
+        // 505.6b speaks of main phases only.
+        for r in &mut timing {
+            if matches!(r.why, Why::StackNotEmpty { .. }) {
+                r.cites.retain(|c| *c != cite::R505_6B);
+            }
         }
-        if !self.stack.is_empty() {
-            out.push(reason(
-                &[cite::R305_1, cite::R116_2A],
-                format!(
-                    "a land is played only when the stack is empty, and it holds {}",
-                    self.stack_labels().join(", ")
-                ),
-            ));
-        }
+        out.extend(timing);
         if p == self.active && self.stack.is_empty() {
             for mut r in self.priority_problems(p) {
                 r.cites.extend([cite::R305_1, cite::R116_2A]);
@@ -136,14 +130,14 @@ impl Game {
             let allowed = self.land_plays_allowed(p);
             let played = self.lands_played(p);
             if played >= allowed {
-                let limit = reason(
+                let limit = because(
                     // Before 305.2b, the land limit was part of 305.3 (2011-07-15).
                     &[cite::R305_2, cite::R305_2B.or_else(cite::R305_3_LAND_LIMIT)],
-                    format!(
-                        "{} has played {played} land{} this turn and can play {allowed}",
-                        self.player_name(p),
-                        plural(played)
-                    ),
+                    Why::LandLimit {
+                        player: p,
+                        played,
+                        allowed,
+                    },
                 );
                 out.push(limit);
             }
@@ -189,7 +183,6 @@ impl Game {
         kind: AbilityKind,
     ) -> Result<Vec<Event>, Vec<Reason>> {
         let mut out = Vec::new();
-        let name = self.label(src).to_string();
         let v = self.view(src);
         let (rule, ability, req): (Cite, Ability, Requirement) = match kind {
             AbilityKind::Equip => (
@@ -208,43 +201,43 @@ impl Game {
                 Requirement::AnotherCreatureYouControl,
             ),
         };
-        let kw = ability_name(kind);
         if matches!(kind, AbilityKind::Reconfigure | AbilityKind::Unattach)
             && !self.rules.has(Difference::Reconfigure)
         {
-            return Err(vec![reason(
+            return Err(vec![because(
                 &[cite::R702_151],
-                format!(
-                    "reconfigure doesn't exist under the rules of {} (it exists from 2022-02-18)",
-                    self.rules.date
-                ),
+                Why::NoReconfigure {
+                    date: self.rules.date,
+                },
             )]);
         }
         if !self.on_battlefield(src) {
-            out.push(reason(
+            out.push(because(
                 &[cite::R602_2],
-                format!(
-                    "{name} is {}, not on the battlefield",
-                    self.where_is(self.zone(src))
-                ),
+                Why::SourceNotOnBattlefield {
+                    card: src,
+                    zone: self.zone(src),
+                },
             ));
         } else if v.controller != p {
-            out.push(reason(
+            out.push(because(
                 &[cite::R602_2, cite::R301_5D],
-                format!(
-                    "{name} is controlled by {}; only its controller can activate its abilities",
-                    self.player_name(v.controller)
-                ),
+                Why::NotItsController {
+                    card: src,
+                    controller: v.controller,
+                },
             ));
         }
         if !v.chars.has(&ability) {
-            out.push(reason(&[rule], format!("{name} has no {kw} ability")));
+            out.push(because(
+                &[rule],
+                Why::NoSuchAbility {
+                    card: src,
+                    ability: kind,
+                },
+            ));
         }
-        out.extend(self.sorcery_timing(
-            p,
-            &[rule, cite::R602_5D],
-            &format!("{kw} can be activated"),
-        ));
+        out.extend(self.sorcery_timing(p, &[rule, cite::R602_5D], Doing::Activate(kind)));
         out.extend(self.priority_problems(p));
         if let Some(t) = target {
             out.extend(self.target_problems(src, p, Target::Card(t), req));
@@ -252,39 +245,26 @@ impl Game {
         if kind == AbilityKind::Unattach
             && !matches!(self.attached_to(src), Some(Target::Card(t)) if self.is_creature(t))
         {
-            out.push(reason(&[cite::R702_151A], format!("{name} isn't attached to a creature; its unattach ability can be activated only while it is")));
+            out.push(because(
+                &[cite::R702_151A],
+                Why::NotAttachedToCreature { card: src },
+            ));
         }
         if !out.is_empty() {
             return Err(out);
         }
-        let targets: Vec<(Target, u32)> = target
-            .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
-            .into_iter()
-            .collect();
         let mut subjects = vec![Target::Player(p), Target::Card(src)];
         subjects.extend(target.map(Target::Card));
-        self.keeps_priority(p);
         let activated = Happened::Activated {
             player: p,
             source: src,
             ability: kind,
             target,
         };
-        let events = vec![event(
+        Ok(vec![self.apply(event(
             activated,
             subjects,
             &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
-        )];
-        let source_object = self.cards[src].object;
-        self.stack.push(StackItem {
-            kind: StackKind::Ability {
-                source: src,
-                source_object,
-                ability: kind,
-            },
-            controller: p,
-            targets,
-        });
-        Ok(events)
+        ))])
     }
 }

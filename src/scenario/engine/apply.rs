@@ -2,9 +2,9 @@
 //! it as a typed [`Event`]; [`Game::apply`] makes it so. Moving an object to a zone as a
 //! new object, attaching, damage, counters, life, continuous effects, the turn's steps
 //! and state-based actions all change the state here, so this is the seam where
-//! replacement effects will apply. (Still outside: pushing and popping the stack in
-//! [`stack`](super::stack), and what leaves with a player in
-//! [`multiplayer`](super::multiplayer).)
+//! replacement effects will apply. Casting and activating push onto the stack, resolving
+//! pops it, priority passes, and a player leaves the game (800.4a) here too: the other
+//! chapters only read the state and say what happens.
 
 use super::prelude::*;
 
@@ -188,9 +188,76 @@ impl Game {
 }
 
 impl Game {
-    /// Makes `e` happen: the state changes it describes, and nothing else. Returns it.
-    pub(super) fn apply(&mut self, e: Event) -> Event {
+    /// Makes `e` happen: the state changes it describes, and nothing else. Returns it
+    /// (completed with what only happening tells, such as who controls an object once a
+    /// control effect ends).
+    pub(super) fn apply(&mut self, mut e: Event) -> Event {
+        if let Happened::ControlEffectEnds { card, from, now } = &mut e.what {
+            // 800.4a: the effects that gave the player who left control end.
+            let (c, left) = (*card, *from);
+            self.effects
+                .retain(|x| !(x.card == c && matches!(x.change, Change::Control(q) if q == left)));
+            *now = self.controller(c);
+            e.subjects.push(Target::Player(*now));
+            return e;
+        }
         match &e.what {
+            Happened::Cast {
+                player,
+                card,
+                targets,
+            } => {
+                // 601.2a: the spell goes on the stack, with the objects it targets.
+                let targets = targets.iter().map(|t| (*t, self.object_of(*t))).collect();
+                self.stack.push(StackItem {
+                    kind: StackKind::Spell(*card),
+                    controller: *player,
+                    targets,
+                });
+                // 117.3c: its controller receives priority again.
+                self.priority = *player;
+            }
+            Happened::Activated {
+                player,
+                source,
+                ability,
+                target,
+            } => {
+                let targets = target
+                    .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
+                    .into_iter()
+                    .collect();
+                let source_object = self.cards[*source].object;
+                self.stack.push(StackItem {
+                    kind: StackKind::Ability {
+                        source: *source,
+                        source_object,
+                        ability: *ability,
+                    },
+                    controller: *player,
+                    targets,
+                });
+                self.priority = *player;
+            }
+            Happened::Resolves(_)
+            | Happened::DoesntResolve { .. }
+            | Happened::SourceGone { .. } => {
+                // 608.2, 608.3: the top object leaves the stack; 117.3b: the active player
+                // receives priority.
+                self.stack.pop();
+                self.priority = self.active;
+            }
+            Happened::LeavesGame { card, owner, .. } => {
+                let (c, owner) = (*card, *owner);
+                self.stack
+                    .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
+                self.effects.retain(|x| {
+                    !(x.card == c && matches!(x.change, Change::Control(q) if q == owner))
+                });
+                let card = &mut self.cards[c];
+                card.zone = Zone::Nowhere;
+                card.attached_to = None;
+            }
             Happened::Damage {
                 card,
                 amount,
@@ -284,8 +351,21 @@ impl Game {
         let mut after = Vec::new();
         match outcome {
             Outcome::Loses(p) => {
-                self.players[*p].lost = true;
-                after = self.leave_game(*p);
+                let p = *p;
+                self.players[p].lost = true;
+                if self.players.len() >= 3 {
+                    // 800.4a: abilities they controlled on the stack cease to exist, and
+                    // priority passes on.
+                    self.stack.retain(|s| {
+                        !(matches!(s.kind, StackKind::Ability { .. }) && s.controller == p)
+                    });
+                    if self.priority == p {
+                        if let Some(next) = self.next_opponent(p) {
+                            self.priority = next;
+                        }
+                    }
+                }
+                after = self.leave_game(p);
             }
             Outcome::CeasesToExist { card, .. } => {
                 let card = &mut self.cards[*card];
@@ -310,5 +390,45 @@ impl Game {
         let mut events = vec![e];
         events.extend(after);
         events
+    }
+}
+
+impl Game {
+    // ----- bookkeeping that no event reports --------------------------------------------
+
+    /// A new timestamp (613.7).
+    pub(super) fn ts(&mut self) -> i64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// `in response,`: the players before `p` passed priority in turn until it reached
+    /// them (117.3d); or, an action refused, priority back where it was.
+    pub(super) fn passes_priority_to(&mut self, p: PlayerId) {
+        self.priority = p;
+    }
+
+    /// State-based actions were checked: 704.5h looks at deathtouch damage dealt since
+    /// the last check only.
+    pub(super) fn state_based_actions_checked(&mut self) {
+        for card in &mut self.cards {
+            card.dealt_deathtouch = false;
+        }
+    }
+}
+
+impl super::state::Card {
+    fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
+        match kind {
+            CounterKind::PlusOne => &mut self.plus,
+            CounterKind::MinusOne => &mut self.minus,
+            CounterKind::Loyalty => &mut self.loyalty,
+            CounterKind::Defense => &mut self.defense,
+        }
+    }
+
+    /// Puts (`put`) or removes `amount` counters of `kind` (122.1).
+    pub(super) fn change_counters(&mut self, kind: CounterKind, amount: i32, put: bool) {
+        *self.counters_mut(kind) += if put { amount } else { -amount };
     }
 }

@@ -266,18 +266,14 @@ impl Game {
             }
             Statement::Sacrifice { player, card } => {
                 if !self.on_battlefield(card) || self.controller(card) != player {
-                    return Err(vec![reason(
+                    return Err(vec![because(
                         &[cite::R701_21A],
-                        format!(
-                            "{} can sacrifice only a permanent they control; {} is {}",
-                            self.player_name(player),
-                            self.label(card),
-                            if self.on_battlefield(card) {
-                                format!("controlled by {}", self.player_name(self.controller(card)))
-                            } else {
-                                self.where_is(self.zone(card))
-                            }
-                        ),
+                        Why::CantSacrifice {
+                            player,
+                            card,
+                            controller: self.on_battlefield(card).then(|| self.controller(card)),
+                            zone: self.zone(card),
+                        },
                     )]);
                 }
                 let owner = self.owner(card);
@@ -416,20 +412,20 @@ impl Game {
             ))]),
             Statement::GoTo(step) => {
                 if step <= self.step {
-                    let now = self.step;
-                    let text = format!(
-                        "the turn can't go back or stay: it is the {now} step, \
-                         and `go to` names a later step of this turn ({step} isn't later)"
-                    );
-                    return Err(vec![reason(&[cite::R500_1], text)]);
+                    return Err(vec![because(
+                        &[cite::R500_1],
+                        Why::StepNotLater {
+                            now: self.step,
+                            step,
+                        },
+                    )]);
                 }
                 if !self.stack.is_empty() {
-                    return Err(vec![reason(
+                    return Err(vec![because(
                         &[cite::R117_4, cite::R500_2],
-                        format!(
-                            "a step ends only when the stack is empty; it holds {}",
-                            self.stack_labels().join(", ")
-                        ),
+                        Why::StepStackNotEmpty {
+                            stack: self.stack_objects(),
+                        },
                     )]);
                 }
                 let rule = if step == Step::Cleanup {

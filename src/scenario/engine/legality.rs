@@ -22,75 +22,111 @@ impl Game {
     /// (702.16c–d), battles (310.9) and other permanents (704.5p). Empty: it can.
     pub fn attachment_problems(&self, att: CardId, to: Target) -> Vec<Reason> {
         let a = self.view(att);
-        let name = self.label(att).to_string();
         let mut out = Vec::new();
         let aura = a.chars.has_subtype("aura");
         let equipment = a.chars.has_subtype("equipment");
         let fortification = a.chars.has_subtype("fortification");
         if a.chars.is(CardType::Battle) && self.rules.has(Difference::Battles) {
-            out.push(reason(
+            out.push(because(
                 &[cite::R310_9, cite::R704_5P],
-                format!("{name} is a battle, which can't be attached to anything"),
+                Why::BattleAttached { card: att },
             ));
         }
         if aura {
             if a.chars.is(CardType::Creature) {
-                out.push(reason(
+                out.push(because(
                     &[cite::R303_4D, cite::R704_5P],
-                    format!(
-                        "{name} is an Aura that's also a creature, which can't enchant anything"
-                    ),
+                    Why::AuraCreature { card: att },
                 ));
             }
             if to == Target::Card(att) {
-                out.push(reason(
-                    &[cite::R303_4D],
-                    "an Aura can't enchant itself".to_string(),
-                ));
+                out.push(because(&[cite::R303_4D], Why::AuraItself));
             }
             out.extend(self.enchant_problems(att, &a, to));
             if let Target::Card(t) = to {
                 let tv = self.view(t);
                 for q in tv.chars.protections() {
                     if a.chars.has_quality(q) {
-                        out.push(reason(
+                        out.push(because(
                             &protection(q, cite::R702_16C),
-                            format!(
-                                "{} has protection from {q}, so it can't be enchanted by {name}",
-                                self.label(t)
-                            ),
+                            Why::Protection {
+                                target: t,
+                                quality: q.clone(),
+                                from: att,
+                                how: Protected::Enchanted,
+                            },
                         ));
                     }
                 }
                 if self.cant_be_enchanted_by_other_auras(t, att) {
-                    out.push(reason(
+                    out.push(because(
                         &[cite::R303_4C],
-                        format!("{} can't be enchanted by other Auras", self.label(t)),
+                        Why::CantBeEnchantedByOtherAuras { target: t },
                     ));
                 }
             }
         } else if equipment || fortification {
-            let (kind, what, rule) = if equipment {
-                (CardType::Creature, "Equipment", cite::R301_5)
+            let (kind, attachment, rule, how) = if equipment {
+                (
+                    CardType::Creature,
+                    Attachment::Equipment,
+                    cite::R301_5,
+                    Protected::Equipped,
+                )
             } else {
-                (CardType::Land, "Fortification", cite::R301_6)
+                (
+                    CardType::Land,
+                    Attachment::Fortification,
+                    cite::R301_6,
+                    Protected::Fortified,
+                )
             };
-            let kind_name = kind.name().to_lowercase();
             match to {
-                Target::Player(p) => out.push(reason(&[rule], format!("{name} is an {what}, which can be attached only to a {kind_name}, not to a player ({})", self.player_name(p)))),
+                Target::Player(p) => out.push(because(
+                    &[rule],
+                    Why::AttachmentToPlayer {
+                        card: att,
+                        kind: attachment,
+                        player: p,
+                    },
+                )),
                 Target::Card(t) => {
                     if t == att {
-                        out.push(reason(&[cite::R301_5C], format!("an {what} can't equip itself")));
+                        out.push(because(
+                            &[cite::R301_5C],
+                            Why::AttachmentItself { kind: attachment },
+                        ));
                     }
                     let tv = self.view(t);
                     if !self.on_battlefield(t) {
-                        out.push(reason(&[rule], format!("{} isn't a permanent on the battlefield (it's {})", self.label(t), self.where_is(self.zone(t)))));
+                        out.push(because(
+                            &[rule],
+                            Why::NotAPermanent {
+                                target: t,
+                                zone: self.zone(t),
+                            },
+                        ));
                     } else if !tv.chars.is(kind) {
-                        out.push(reason(&[rule], format!("{name} is an {what}, which can be attached only to a {kind_name}; {} is not a {kind_name}", self.label(t))));
+                        out.push(because(
+                            &[rule],
+                            Why::AttachmentWrongKind {
+                                card: att,
+                                kind: attachment,
+                                target: t,
+                            },
+                        ));
                     }
                     for q in tv.chars.protections() {
                         if a.chars.has_quality(q) {
-                            out.push(reason(&protection(q, cite::R702_16D), format!("{} has protection from {q}, so it can't be {} by {name}", self.label(t), if equipment { "equipped" } else { "fortified" })));
+                            out.push(because(
+                                &protection(q, cite::R702_16D),
+                                Why::Protection {
+                                    target: t,
+                                    quality: q.clone(),
+                                    from: att,
+                                    how,
+                                },
+                            ));
                         }
                     }
                 }
@@ -105,11 +141,20 @@ impl Game {
                     } else {
                         &[cite::R301_6, cite::R704_5P]
                     };
-                    out.push(reason(rules, format!("{name} is an {what} that's also a creature, so it can't {} a {kind_name}", if equipment { "equip" } else { "fortify" })));
+                    out.push(because(
+                        rules,
+                        Why::AttachmentCreature {
+                            card: att,
+                            kind: attachment,
+                        },
+                    ));
                 }
             }
         } else {
-            out.push(reason(&[cite::R701_3B, cite::R704_5P], format!("{name} is not an Aura, an Equipment or a Fortification, so it can't be attached to anything")));
+            out.push(because(
+                &[cite::R701_3B, cite::R704_5P],
+                Why::NotAttachable { card: att },
+            ));
         }
         out
     }
@@ -130,54 +175,53 @@ impl Game {
 
     /// Whether `to` suits the Aura's enchant restriction (702.5a, 303.4a).
     pub(super) fn enchant_problems(&self, att: CardId, a: &View, to: Target) -> Vec<Reason> {
-        let name = self.label(att);
         let Some(enchant) = a.chars.enchant() else {
             return Vec::new();
         };
-        let says = format!("{name} has enchant {}", enchant.describe());
-        let bad = |why: String| {
-            vec![reason(
-                &[cite::R303_4A, cite::R702_5A],
-                format!("{says}; {why}"),
+        let says = |numbers: &[Cite], problem: EnchantProblem| {
+            vec![because(
+                numbers,
+                Why::Enchant {
+                    aura: att,
+                    enchant: enchant.clone(),
+                    problem,
+                },
             )]
         };
+        let bad = |problem| says(&[cite::R303_4A, cite::R702_5A], problem);
         match (enchant, to) {
             (Enchant::Player, Target::Player(_)) => Vec::new(),
             (Enchant::Opponent, Target::Player(p)) => {
                 if p == a.controller {
-                    bad(format!(
-                        "{} is its controller, not an opponent",
-                        self.player_name(p)
-                    ))
+                    bad(EnchantProblem::NotAnOpponent(p))
                 } else {
                     Vec::new()
                 }
             }
-            (Enchant::Player | Enchant::Opponent, Target::Card(t)) => vec![reason(
+            (Enchant::Player | Enchant::Opponent, Target::Card(t)) => says(
                 &[cite::R303_4A, cite::R702_5D],
-                format!(
-                    "{says}; an Aura that can enchant a player can't enchant a permanent ({})",
-                    self.label(t)
-                ),
-            )],
-            (_, Target::Player(p)) => bad(format!("{} is a player", self.player_name(p))),
+                EnchantProblem::PermanentForPlayerAura(t),
+            ),
+            (_, Target::Player(p)) => bad(EnchantProblem::APlayer(p)),
             (Enchant::CardInGraveyard(kinds), Target::Card(t)) => {
                 if !matches!(self.zone(t), Zone::Graveyard(_)) {
-                    return bad(format!("{} isn't in a graveyard", self.label(t)));
+                    return bad(EnchantProblem::NotInAGraveyard(t));
                 }
                 let tv = self.view(t);
                 if !kinds.is_empty() && !kinds.iter().any(|k| tv.chars.is_kind(k)) {
-                    return bad(format!("{} is a {}", self.label(t), tv.chars.type_line));
+                    return bad(EnchantProblem::WrongCard {
+                        card: t,
+                        type_line: tv.chars.type_line.clone(),
+                    });
                 }
                 Vec::new()
             }
             (Enchant::Permanent(alts), Target::Card(t)) => {
                 if !self.on_battlefield(t) {
-                    return bad(format!(
-                        "{} isn't on the battlefield (it's {})",
-                        self.label(t),
-                        self.where_is(self.zone(t))
-                    ));
+                    return bad(EnchantProblem::NotOnBattlefield {
+                        card: t,
+                        zone: self.zone(t),
+                    });
                 }
                 let tv = self.view(t);
                 let ok = alts.iter().any(|f| {
@@ -192,12 +236,11 @@ impl Game {
                 if ok {
                     Vec::new()
                 } else {
-                    bad(format!(
-                        "{} is a {} controlled by {}",
-                        self.label(t),
-                        tv.chars.type_line,
-                        self.player_name(tv.controller)
-                    ))
+                    bad(EnchantProblem::WrongPermanent {
+                        card: t,
+                        type_line: tv.chars.type_line.clone(),
+                        controller: tv.controller,
+                    })
                 }
             }
         }
@@ -213,22 +256,20 @@ impl Game {
         req: Requirement,
     ) -> Vec<Reason> {
         let sv = self.view(source);
-        let sname = self.label(source).to_string();
         let mut out = Vec::new();
         let Target::Card(t) = target else {
             if let Target::Player(p) = target {
                 match req {
                     Requirement::Aura => out.extend(self.enchant_problems(source, &sv, target)),
                     Requirement::Any => {}
-                    _ => out.push(reason(
+                    _ => out.push(because(
                         &[cite::R115_1],
-                        format!("{} is a player, not a permanent", self.player_name(p)),
+                        Why::PlayerNotPermanent { player: p },
                     )),
                 }
             }
             return out;
         };
-        let tname = self.label(t).to_string();
         let graveyard_aura = req == Requirement::Aura
             && matches!(sv.chars.enchant(), Some(Enchant::CardInGraveyard(_)));
         let zone = self.zone(t);
@@ -240,7 +281,10 @@ impl Game {
                 && t != source
                 && matches!(zone, Zone::Stack | Zone::Graveyard(_) | Zone::Exile));
         if !allowed_zone {
-            out.push(reason(&[cite::R115_2], format!("{tname} is {}; only permanents, and objects in a graveyard, in exile or on the stack that a spell names, can be targeted", self.where_is(zone))));
+            out.push(because(
+                &[cite::R115_2],
+                Why::CantTargetIn { card: t, zone },
+            ));
             return out;
         }
         let tv = self.view(t);
@@ -252,66 +296,75 @@ impl Game {
                 } else {
                     cite::R702_151A
                 };
-                if !tv.chars.is(CardType::Creature) {
-                    out.push(reason(&[rule], format!("{tname} is not a creature")));
-                }
-                if tv.controller != controller {
-                    out.push(reason(
-                        &[rule],
-                        format!(
-                            "{tname} is controlled by {}, not by {}",
-                            self.player_name(tv.controller),
-                            self.player_name(controller)
-                        ),
-                    ));
-                }
+                out.extend(self.kind_and_controller(t, &tv, CardType::Creature, controller, rule));
                 if req == Requirement::AnotherCreatureYouControl && t == source {
-                    out.push(reason(
-                        &[rule],
-                        format!("{sname} must target another creature"),
-                    ));
+                    out.push(because(&[rule], Why::MustTargetAnother { card: source }));
                 }
             }
             Requirement::LandYouControl => {
-                if !tv.chars.is(CardType::Land) {
-                    out.push(reason(&[cite::R702_67A], format!("{tname} is not a land")));
-                }
-                if tv.controller != controller {
-                    out.push(reason(
-                        &[cite::R702_67A],
-                        format!(
-                            "{tname} is controlled by {}, not by {}",
-                            self.player_name(tv.controller),
-                            self.player_name(controller)
-                        ),
-                    ));
-                }
+                out.extend(self.kind_and_controller(
+                    t,
+                    &tv,
+                    CardType::Land,
+                    controller,
+                    cite::R702_67A,
+                ));
             }
             Requirement::Any => {}
         }
         if zone == Zone::Battlefield {
             if tv.chars.has(&Ability::Shroud) {
-                out.push(reason(&[cite::R702_18A], format!("{tname} has shroud")));
+                out.push(because(&[cite::R702_18A], Why::Shroud { card: t }));
             }
             if tv.chars.has(&Ability::Hexproof) && tv.controller != controller {
-                out.push(reason(
+                out.push(because(
                     &[cite::R702_11B],
-                    format!(
-                        "{tname} has hexproof and {} is an opponent of its controller",
-                        self.player_name(controller)
-                    ),
+                    Why::Hexproof {
+                        card: t,
+                        player: controller,
+                    },
                 ));
             }
             for q in tv.chars.protections() {
                 if sv.chars.has_quality(q) {
-                    out.push(reason(
+                    out.push(because(
                         &protection(q, cite::R702_16B),
-                        format!(
-                            "{tname} has protection from {q}, so it can't be the target of {sname}"
-                        ),
+                        Why::Protection {
+                            target: t,
+                            quality: q.clone(),
+                            from: source,
+                            how: Protected::Targeted,
+                        },
                     ));
                 }
             }
+        }
+        out
+    }
+
+    /// A target that must be a `kind` its spell's or ability's controller controls
+    /// (702.6a, 702.67a, 702.151a).
+    fn kind_and_controller(
+        &self,
+        t: CardId,
+        tv: &View,
+        kind: CardType,
+        controller: PlayerId,
+        rule: Cite,
+    ) -> Vec<Reason> {
+        let mut out = Vec::new();
+        if !tv.chars.is(kind) {
+            out.push(because(&[rule], Why::NotA { card: t, kind }));
+        }
+        if tv.controller != controller {
+            out.push(because(
+                &[rule],
+                Why::ControlledBy {
+                    card: t,
+                    controller: tv.controller,
+                    not: controller,
+                },
+            ));
         }
         out
     }

@@ -56,10 +56,10 @@ mod prelude {
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{
-        because, cites, dedup, event, plural, reason, Attempt, Cause, Chosen, Event, Finding,
-        Happened, Outcome, Reason, StackObject, Why,
+        because, cites, dedup, event, reason, Attachment, Attempt, Cause, Chosen, Doing,
+        EnchantProblem, Event, Finding, Happened, Outcome, Protected, Reason, StackObject, Why,
     };
     pub(super) use super::legality::Requirement;
     pub(super) use super::revisions::{Difference, Rules};
-    pub(super) use super::state::{ability_name, AbilityKind, Game, StackItem, StackKind, View};
+    pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};
 }

@@ -22,14 +22,7 @@ impl Game {
             }
             let from = self.cards[c].zone;
             let old = self.cards[c].object;
-            if self.cards[c].zone == Zone::Stack {
-                self.stack
-                    .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
-            }
-            let card = &mut self.cards[c];
-            card.zone = Zone::Nowhere;
-            card.attached_to = None;
-            events.push(event(
+            events.push(self.apply(event(
                 Happened::LeavesGame {
                     card: c,
                     from,
@@ -38,32 +31,30 @@ impl Game {
                 },
                 vec![Target::Card(c), Target::Player(p)],
                 &why,
-            ));
+            )));
         }
         // Effects that gave them control of objects end.
-        let mut regained = Vec::new();
-        self.effects.retain(|e| {
-            let ends = matches!(e.change, Change::Control(q) if q == p);
-            if ends {
-                regained.push(e.card);
-            }
-            !ends
-        });
+        let mut regained: Vec<CardId> = self
+            .effects
+            .iter()
+            .filter(|e| matches!(e.change, Change::Control(q) if q == p))
+            .map(|e| e.card)
+            .collect();
         regained.dedup();
         for c in regained {
             if self.zone(c) == Zone::Nowhere {
                 continue;
             }
-            let now = self.controller(c);
-            events.push(event(
+            // `now` and the subject are filled in as the effect ends.
+            events.push(self.apply(event(
                 Happened::ControlEffectEnds {
                     card: c,
                     from: p,
-                    now,
+                    now: p,
                 },
-                vec![Target::Card(c), Target::Player(now)],
+                vec![Target::Card(c)],
                 &[cite::R800_4A],
-            ));
+            )));
         }
         // What they still control is exiled.
         for c in 0..self.cards.len() {
@@ -85,13 +76,8 @@ impl Game {
                 ));
             }
         }
-        // Abilities they controlled on the stack cease to exist.
-        self.stack.retain(|s| s.controller != p);
-        if self.priority == p {
-            if let Some(next) = self.next_opponent(p) {
-                self.priority = next;
-            }
-        }
+        // Abilities they controlled on the stack cease to exist, and priority passes on
+        // (800.4a): done as the player leaves, with the objects they owned.
         events
     }
 }

@@ -7,33 +7,45 @@ use super::prelude::*;
 impl Game {
     /// The sorcery-speed timing rules (117.1a, 307.1): active player, main phase, empty
     /// stack, priority.
-    pub(super) fn sorcery_timing(&self, p: PlayerId, numbers: &[Cite], what: &str) -> Vec<Reason> {
+    pub(super) fn sorcery_timing(
+        &self,
+        p: PlayerId,
+        numbers: &[Cite],
+        doing: Doing,
+    ) -> Vec<Reason> {
         let mut out = Vec::new();
         if p != self.active {
-            out.push(reason(
+            out.push(because(
                 numbers,
-                format!(
-                    "{what} only during its controller's own turn, and it is {}'s turn",
-                    self.player_name(self.active)
-                ),
+                Why::NotOwnTurn {
+                    doing,
+                    active: self.active,
+                },
             ));
         }
+        out.extend(self.main_phase_and_empty_stack(numbers, doing));
+        out
+    }
+
+    /// A main phase with an empty stack (117.1a, 307.1, 305.1).
+    pub(super) fn main_phase_and_empty_stack(&self, numbers: &[Cite], doing: Doing) -> Vec<Reason> {
+        let mut out = Vec::new();
         if !self.step.is_main_phase() {
-            out.push(reason(
+            out.push(because(
                 numbers,
-                format!(
-                    "{what} only during a main phase, and it is the {} step",
-                    self.step
-                ),
+                Why::NotMainPhase {
+                    doing,
+                    step: self.step,
+                },
             ));
         }
         if !self.stack.is_empty() {
-            out.push(reason(
+            out.push(because(
                 numbers,
-                format!(
-                    "{what} only when the stack is empty, and it holds {}",
-                    self.stack_labels().join(", ")
-                ),
+                Why::StackNotEmpty {
+                    doing,
+                    stack: self.stack_objects(),
+                },
             ));
         }
         out
@@ -52,30 +64,25 @@ impl Game {
     /// Why `p` can't cast a spell, activate an ability or take a special action now for
     /// want of priority (117.1), whatever the speed.
     pub(super) fn priority_problems(&self, p: PlayerId) -> Vec<Reason> {
-        let who = self.player_name(p);
         match self.priority() {
             Some(q) if q == p => Vec::new(),
-            Some(q) => vec![reason(
+            Some(q) => vec![because(
                 &[cite::R117_1],
-                format!(
-                    "{who} doesn't have priority ({} does); a player casts spells and activates abilities only with priority",
-                    self.player_name(q)
-                ),
+                Why::NoPriority {
+                    player: p,
+                    holder: q,
+                },
             )],
-            None if self.step == Step::Untap => vec![reason(
-                &[cite::R117_1, cite::R502_4],
-                "no player receives priority during the untap step",
-            )],
-            None => vec![reason(
+            None if self.step == Step::Untap => {
+                vec![because(
+                    &[cite::R117_1, cite::R502_4],
+                    Why::NoPriorityInUntap,
+                )]
+            }
+            None => vec![because(
                 &[cite::R117_1, cite::R514_3],
-                "normally no player receives priority during the cleanup step",
+                Why::NoPriorityInCleanup,
             )],
         }
-    }
-
-    /// After a player casts a spell, activates an ability or takes a special action with
-    /// priority, they receive priority again (117.3c).
-    pub(super) fn keeps_priority(&mut self, p: PlayerId) {
-        self.priority = p;
     }
 }

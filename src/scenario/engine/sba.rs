@@ -440,19 +440,16 @@ fn illegal_attachments(k: &mut Check) {
             cite::R704_5P
         };
         let mut problems = if gone {
-            vec![reason(
+            vec![because(
                 &[left_rule, cite::R400_7],
-                format!("{} changed zones and is a new object", g.target_name(to)),
+                Why::ChangedZones { target: to },
             )]
         } else {
             g.attachment_problems(c, to)
         };
         if let Target::Player(p) = to {
             if g.players[p].lost {
-                problems.push(reason(
-                    &[cite::R303_4C],
-                    format!("{} has left the game", g.player_name(p)),
-                ));
+                problems.push(because(&[cite::R303_4C], Why::LeftGame { player: p }));
             }
         }
         if problems.is_empty() {
@@ -708,10 +705,7 @@ impl Game {
         let mut rounds = Vec::new();
         for _ in 0..64 {
             let (pending, notes) = self.check_state_based_actions(choice);
-            // 704.5h looks at damage dealt since the last check.
-            for card in &mut self.cards {
-                card.dealt_deathtouch = false;
-            }
+            self.state_based_actions_checked();
             if pending.is_empty() {
                 break;
             }

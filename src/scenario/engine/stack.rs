@@ -61,17 +61,20 @@ impl Game {
         targets: &[Target],
     ) -> Result<Vec<Event>, Vec<Reason>> {
         let mut out = Vec::new();
-        let name = self.label(c).to_string();
         let v = self.view(c);
         match self.zone(c) {
             Zone::Hand(o) if o == p => {}
-            z => out.push(reason(&[cite::R601_3], format!("{name} is {}; {} may cast it only from their own hand unless an effect allows otherwise", self.where_is(z), self.player_name(p)))),
+            zone => out.push(because(
+                &[cite::R601_3],
+                Why::CastFrom {
+                    card: c,
+                    zone,
+                    player: p,
+                },
+            )),
         }
         if v.chars.is(CardType::Land) {
-            out.push(reason(
-                &[cite::R305_9],
-                format!("{name} is a land; it can be played, not cast"),
-            ));
+            out.push(because(&[cite::R305_9], Why::LandIsPlayed { card: c }));
         }
         let instant_speed = v.chars.is(CardType::Instant) || v.chars.has(&Ability::Flash);
         if !instant_speed {
@@ -87,14 +90,18 @@ impl Game {
             .find(|(t, _)| v.chars.is(*t))
             .map(|(_, r)| *r)
             .unwrap_or(cite::R307_1);
-            let what = format!("{name} (without flash) can be cast");
-            out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], &what));
+            out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], Doing::Cast(c)));
         }
         out.extend(self.priority_problems(p));
         let aura = v.chars.has_subtype("aura");
         if aura {
             if targets.len() != 1 {
-                out.push(reason(&[cite::R303_4A, cite::R115_1B], format!("an Aura spell requires exactly one target, defined by its enchant ability; {} given", targets.len())));
+                out.push(because(
+                    &[cite::R303_4A, cite::R115_1B],
+                    Why::AuraTargetCount {
+                        given: targets.len(),
+                    },
+                ));
             }
             for t in targets {
                 out.extend(self.target_problems(c, p, *t, Requirement::Aura));
@@ -102,10 +109,7 @@ impl Game {
         } else {
             for t in targets {
                 if *t == Target::Card(c) {
-                    out.push(reason(
-                        &[cite::R115_5],
-                        "a spell can't target itself".to_string(),
-                    ));
+                    out.push(because(&[cite::R115_5], Why::TargetsItself));
                     continue;
                 }
                 out.extend(self.target_problems(c, p, *t, Requirement::Any));
@@ -114,10 +118,8 @@ impl Game {
         if !out.is_empty() {
             return Err(out);
         }
-        let targets: Vec<(Target, u32)> =
-            targets.iter().map(|t| (*t, self.object_of(*t))).collect();
         let mut subjects = vec![Target::Player(p), Target::Card(c)];
-        subjects.extend(targets.iter().map(|(t, _)| *t));
+        subjects.extend(targets.iter().copied());
         let mut numbers = vec![cite::R601_2, cite::R117_3C];
         if aura {
             numbers.extend([cite::R303_4A, cite::R115_1B]);
@@ -127,19 +129,13 @@ impl Game {
         } else if v.chars.has(&Ability::Flash) {
             numbers.extend([cite::R702_8A, cite::R117_1A]);
         }
-        self.keeps_priority(p);
         let cast = Happened::Cast {
             player: p,
             card: c,
-            targets: targets.iter().map(|(t, _)| *t).collect(),
+            targets: targets.to_vec(),
         };
-        let mut events = vec![event(cast, subjects, &numbers)];
+        let mut events = vec![self.apply(event(cast, subjects, &numbers))];
         events.extend(self.move_card(c, Zone::Stack, Some(p), &[cite::R601_2A], Cause::Cast));
-        self.stack.push(StackItem {
-            kind: StackKind::Spell(c),
-            controller: p,
-            targets,
-        });
         Ok(events)
     }
 
@@ -181,12 +177,9 @@ impl Game {
             let mut why = Vec::new();
             if let Target::Card(tc) = t {
                 if self.cards.get(*tc).map(|c| c.object) != Some(*obj) {
-                    why.push(reason(
+                    why.push(because(
                         &[cite::R608_2B, cite::R400_7],
-                        format!(
-                            "{} changed zones since it was targeted and is a new object",
-                            self.label(*tc)
-                        ),
+                        Why::ChangedZonesSinceTargeted { card: *tc },
                     ));
                 }
             }
@@ -204,8 +197,6 @@ impl Game {
                 source, ability, ..
             } => StackObject::Ability { source, ability },
         };
-        self.stack.pop();
-        self.priority = self.active;
         if all_illegal {
             let rule = match item.kind {
                 StackKind::Spell(c)
@@ -231,12 +222,12 @@ impl Game {
                 }
             }
             dedup(&mut cites_all);
-            let mut ev = Event {
+            let mut ev = self.apply(Event {
                 what: Happened::DoesntResolve { object, reasons },
                 cites: cites_all,
                 subjects: vec![Target::Card(source)],
                 state_based: false,
-            };
+            });
             if let StackKind::Spell(c) = item.kind {
                 ev.subjects.extend(item.targets.iter().map(|(t, _)| *t));
                 events.push(ev);
@@ -258,11 +249,11 @@ impl Game {
                 let v = self.view(c);
                 let owner = self.owner(c);
                 if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_2N],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Graveyard(owner),
@@ -272,11 +263,11 @@ impl Game {
                     ));
                 } else if v.chars.has_subtype("aura") {
                     let target = item.targets.first().map(|(t, _)| *t);
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[cite::R608_3C],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
@@ -294,11 +285,11 @@ impl Game {
                     }
                 } else {
                     let rule = self.permanent_spell_resolves();
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::Resolves(object),
                         vec![Target::Card(c)],
                         &[rule],
-                    ));
+                    )));
                     events.extend(self.move_card(
                         c,
                         Zone::Battlefield,
@@ -321,20 +312,20 @@ impl Game {
                 if self.cards.get(source).map(|c| c.object) != Some(source_object)
                     || !self.on_battlefield(source)
                 {
-                    events.push(event(
+                    events.push(self.apply(event(
                         Happened::SourceGone { source, ability },
                         vec![Target::Card(source)],
                         &[rule, cite::R400_7],
-                    ));
+                    )));
                     return events;
                 }
                 match ability {
                     AbilityKind::Unattach => {
-                        events.push(event(
+                        events.push(self.apply(event(
                             Happened::Resolves(object),
                             vec![Target::Card(source)],
                             &[rule],
-                        ));
+                        )));
                         if self.attached_to(source).is_some() {
                             events.push(self.apply(event(
                                 Happened::Reconfigured { card: source },
@@ -345,13 +336,18 @@ impl Game {
                     }
                     _ => {
                         let Some((Target::Card(t), _)) = item.targets.first().copied() else {
+                            events.push(self.apply(event(
+                                Happened::Resolves(object),
+                                vec![Target::Card(source)],
+                                &[rule],
+                            )));
                             return events;
                         };
-                        events.push(event(
+                        events.push(self.apply(event(
                             Happened::Resolves(object),
                             vec![Target::Card(source), Target::Card(t)],
                             &[rule],
-                        ));
+                        )));
                         events.extend(self.try_attach(source, Target::Card(t), &[rule]));
                     }
                 }

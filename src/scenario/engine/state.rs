@@ -98,15 +98,6 @@ pub struct Game {
     pub(super) priority_in_cleanup: bool,
 }
 
-pub fn ability_name(kind: AbilityKind) -> &'static str {
-    match kind {
-        AbilityKind::Equip => "equip",
-        AbilityKind::Fortify => "fortify",
-        AbilityKind::Reconfigure => "reconfigure",
-        AbilityKind::Unattach => "reconfigure (unattach)",
-    }
-}
-
 impl Card {
     /// How many counters of `kind` it has.
     pub(super) fn counters(&self, kind: CounterKind) -> i32 {
@@ -116,20 +107,6 @@ impl Card {
             CounterKind::Loyalty => self.loyalty,
             CounterKind::Defense => self.defense,
         }
-    }
-
-    fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
-        match kind {
-            CounterKind::PlusOne => &mut self.plus,
-            CounterKind::MinusOne => &mut self.minus,
-            CounterKind::Loyalty => &mut self.loyalty,
-            CounterKind::Defense => &mut self.defense,
-        }
-    }
-
-    /// Puts (`put`) or removes `amount` counters of `kind` (122.1).
-    pub(super) fn change_counters(&mut self, kind: CounterKind, amount: i32, put: bool) {
-        *self.counters_mut(kind) += if put { amount } else { -amount };
     }
 }
 
@@ -337,52 +314,18 @@ impl Game {
             .map(|(t, _)| t)
     }
 
-    /// Labels of the stack, top first.
-    pub fn stack_labels(&self) -> Vec<String> {
+    /// The objects on the stack, top first.
+    pub fn stack_objects(&self) -> Vec<StackObject> {
         self.stack
             .iter()
             .rev()
             .map(|s| match s.kind {
-                StackKind::Spell(c) => self.label(c).to_string(),
+                StackKind::Spell(c) => StackObject::Spell(c),
                 StackKind::Ability {
                     source, ability, ..
-                } => format!(
-                    "{} ability of {}",
-                    ability_name(ability),
-                    self.label(source)
-                ),
+                } => StackObject::Ability { source, ability },
             })
             .collect()
-    }
-
-    pub fn target_name(&self, t: Target) -> String {
-        match t {
-            Target::Card(c) => self.label(c).to_string(),
-            Target::Player(p) => self.player_name(p).to_string(),
-        }
-    }
-
-    pub fn zone_name(&self, z: Zone) -> String {
-        match z {
-            Zone::Battlefield => "the battlefield".into(),
-            Zone::Hand(p) => format!("{}'s hand", self.player_name(p)),
-            Zone::Graveyard(p) => format!("{}'s graveyard", self.player_name(p)),
-            Zone::Library(p) => format!("{}'s library", self.player_name(p)),
-            Zone::Exile => "exile".into(),
-            Zone::Command => "the command zone".into(),
-            Zone::Stack => "the stack".into(),
-            Zone::Nowhere => "nowhere (it ceased to exist)".into(),
-        }
-    }
-
-    /// `on the battlefield`, `in Alice's hand`.
-    pub fn where_is(&self, z: Zone) -> String {
-        match z {
-            Zone::Battlefield => "on the battlefield".into(),
-            Zone::Stack => "on the stack".into(),
-            Zone::Nowhere => "nowhere (it ceased to exist)".into(),
-            z => format!("in {}", self.zone_name(z)),
-        }
     }
 
     /// How many lands `p` may play this turn (305.2).
@@ -416,10 +359,5 @@ impl Game {
 
     pub(super) fn on_battlefield(&self, c: CardId) -> bool {
         self.zone(c) == Zone::Battlefield
-    }
-
-    pub(super) fn ts(&mut self) -> i64 {
-        self.clock += 1;
-        self.clock
     }
 }

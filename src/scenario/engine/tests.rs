@@ -4,8 +4,9 @@
 use super::super::card::{Ability, CardType, Characteristics, Color, PowerToughness, TypeLine};
 use super::super::statement::{ActionItem, CardSpec, Change, Setup, Statement, Step, Target, Zone};
 use super::cite::{self, Cite};
+use super::event::Doing;
 use super::revisions::Rules;
-use super::{Cause, EventKind, Finding, Game, Happened, Outcome};
+use super::{Cause, EventKind, Finding, Game, Happened, Outcome, StackObject, Why};
 use crate::model::Date;
 
 fn chars(type_line: &str, pt: Option<(i32, i32)>) -> Characteristics {
@@ -465,4 +466,153 @@ fn apply_damage_is_marked_and_removed_in_cleanup() {
         .expect("a cleanup event");
     assert!(cited(&cleanup.cites, cite::R514_2));
     assert_eq!(game.damage(0), 0);
+}
+
+#[test]
+fn priority_reasons_are_data_not_sentences() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![spec("shock", Zone::Hand(1), 1, chars("Instant", None))],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    let reasons = game
+        .perform(&cast(1, 0, Vec::new()))
+        .expect_err("Bob has no priority");
+    assert_eq!(
+        reasons[0].why,
+        Why::NoPriority {
+            player: 1,
+            holder: 0
+        }
+    );
+    assert_eq!(reasons[0].cites, vec![cite::R117_1]);
+}
+
+#[test]
+fn stack_cast_and_resolution_push_and_pop_through_apply() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![
+            spec("shock", Zone::Hand(0), 0, chars("Instant", None)),
+            spec("giant", Zone::Hand(1), 1, chars("Instant", None)),
+        ],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    let cast_events = game
+        .perform(&cast(0, 0, Vec::new()))
+        .expect("Alice has priority");
+    assert!(matches!(
+        cast_events[0].what,
+        Happened::Cast {
+            player: 0,
+            card: 0,
+            ..
+        }
+    ));
+    assert_eq!(game.stack_objects(), vec![StackObject::Spell(0)]);
+    // 117.3c: Alice keeps priority; in response, Bob's turn to act comes (117.3d).
+    assert_eq!(game.priority(), Some(0));
+    let mut response = cast(1, 1, Vec::new());
+    response.in_response = true;
+    game.perform(&response).expect("Bob responds");
+    assert_eq!(
+        game.stack_objects(),
+        vec![StackObject::Spell(1), StackObject::Spell(0)],
+        "top first"
+    );
+    let resolved = game.resolve_top();
+    assert_eq!(resolved[0].what, Happened::Resolves(StackObject::Spell(1)));
+    assert!(cited(&resolved[0].cites, cite::R608_2N));
+    assert_eq!(game.stack_objects(), vec![StackObject::Spell(0)]);
+    // 117.3b: the active player receives priority after a resolution.
+    assert_eq!(game.priority(), Some(0));
+    game.resolve_top();
+    assert!(game.stack_is_empty());
+}
+
+#[test]
+fn actions_a_refused_response_gives_priority_back() {
+    let s = setup(
+        &["Alice", "Bob"],
+        Step::PrecombatMain,
+        vec![
+            spec("shock", Zone::Hand(0), 0, chars("Instant", None)),
+            spec(
+                "bear",
+                Zone::Hand(1),
+                1,
+                chars("Creature — Bear", Some((2, 2))),
+            ),
+        ],
+    );
+    let mut game = Game::new(&s, Rules::canonical());
+    game.perform(&cast(0, 0, Vec::new())).expect("Alice casts");
+    let mut response = cast(1, 1, Vec::new());
+    response.in_response = true;
+    let reasons = game
+        .perform(&response)
+        .expect_err("a creature isn't cast in response");
+    assert!(reasons.iter().any(|r| matches!(
+        r.why,
+        Why::NotOwnTurn {
+            doing: Doing::Cast(1),
+            active: 0
+        }
+    )));
+    assert_eq!(game.priority(), Some(0), "the game is untouched");
+    assert_eq!(game.stack_objects(), vec![StackObject::Spell(0)]);
+}
+
+#[test]
+fn multiplayer_the_leaver_s_abilities_leave_the_stack_and_priority_passes() {
+    let mut sword = spec(
+        "sword",
+        Zone::Battlefield,
+        2,
+        chars("Artifact — Equipment", None),
+    );
+    sword.printed.abilities.push(Ability::Equip(None));
+    let bear = spec(
+        "bear",
+        Zone::Battlefield,
+        2,
+        chars("Creature — Bear", Some((2, 2))),
+    );
+    let mut s = setup(
+        &["Alice", "Bob", "Carol"],
+        Step::PrecombatMain,
+        vec![sword, bear],
+    );
+    s.active = 2;
+    s.priority = 2;
+    let mut game = Game::new(&s, Rules::canonical());
+    game.perform(&item(Statement::Equip {
+        player: 2,
+        equipment: 0,
+        target: 1,
+    }))
+    .expect("Carol equips at sorcery speed");
+    assert_eq!(game.stack_objects().len(), 1);
+    game.perform(&item(Statement::LoseLife {
+        player: 2,
+        amount: 20,
+    }))
+    .expect("an effect");
+    let rounds = game.state_based_actions(None);
+    assert!(game.has_lost(2));
+    assert!(game.stack_is_empty(), "800.4a: her ability ceased to exist");
+    assert_eq!(
+        game.priority(),
+        Some(0),
+        "priority passed to the next player"
+    );
+    let left: Vec<_> = rounds
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e.what, Happened::LeavesGame { owner: 2, .. }))
+        .collect();
+    assert_eq!(left.len(), 2, "the sword and the bear leave with her");
+    assert!(left.iter().all(|e| cited(&e.cites, cite::R800_4A)));
 }

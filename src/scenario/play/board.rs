@@ -1,0 +1,97 @@
+//! The final board of a scenario's report: each player and each object, as the game left
+//! them (the report's own zone names, as its JSON has them).
+
+use super::*;
+
+pub(super) fn board(game: &Game) -> BoardReport {
+    let players = (0..game.players())
+        .map(|p| BoardPlayer {
+            name: game.player_name(p).to_string(),
+            life: game.life(p),
+            lost: game.has_lost(p),
+            lands_played: game.lands_played(p),
+            land_plays_left: game.land_plays_left(p),
+        })
+        .collect();
+    let mut cards = Vec::new();
+    let mut order: Vec<usize> = (0..game.cards()).collect();
+    order.sort_by_key(|&c| game.zone(c) != Zone::Battlefield);
+    for c in order {
+        let v = game.view(c);
+        let zone = game.zone(c);
+        let on_bf = zone == Zone::Battlefield;
+        let (plus, minus, loyalty, defense) = game.counters(c);
+        let mut counters = Vec::new();
+        if plus > 0 {
+            counters.push(format!("{plus} +1/+1"));
+        }
+        if minus > 0 {
+            counters.push(format!("{minus} -1/-1"));
+        }
+        if on_bf && v.chars.is(CardType::Planeswalker) {
+            counters.push(format!("{loyalty} loyalty"));
+        }
+        if on_bf && v.chars.is(CardType::Battle) {
+            counters.push(format!("{defense} defense"));
+        }
+        cards.push(BoardCard {
+            label: game.label(c).to_string(),
+            name: game.current_name(c),
+            zone: zone_name(game, zone),
+            owner: game.player_name(game.owner(c)).to_string(),
+            controller: matches!(zone, Zone::Battlefield | Zone::Stack)
+                .then(|| game.player_name(v.controller).to_string()),
+            type_line: v.chars.type_line.to_string(),
+            colors: v
+                .chars
+                .colors
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect(),
+            power_toughness: v
+                .chars
+                .is(CardType::Creature)
+                .then(|| v.chars.power_toughness.map(|p| p.to_string()))
+                .flatten(),
+            tapped: game.is_tapped(c),
+            token: game.is_token(c),
+            attached_to: game.attached_to(c).map(|t| game.target_name(t)),
+            abilities: v.chars.abilities.iter().map(|a| a.to_string()).collect(),
+            counters,
+            damage: game.damage(c),
+        });
+    }
+    BoardReport {
+        turn: game.player_name(game.active()).to_string(),
+        step: game.step().to_string(),
+        priority: game
+            .priority()
+            .map_or("no one", |p| game.player_name(p))
+            .to_string(),
+        players,
+        cards,
+        stack: game.stack_labels(),
+    }
+}
+
+fn zone_name(game: &Game, z: Zone) -> String {
+    match z {
+        Zone::Battlefield => "battlefield".into(),
+        Zone::Hand(p) => format!("{}'s hand", game.player_name(p)),
+        Zone::Graveyard(p) => format!("{}'s graveyard", game.player_name(p)),
+        Zone::Library(p) => format!("{}'s library", game.player_name(p)),
+        Zone::Exile => "exile".into(),
+        Zone::Command => "command zone".into(),
+        Zone::Stack => "stack".into(),
+        Zone::Nowhere => "ceased to exist".into(),
+    }
+}
+
+pub(super) fn where_is(game: &Game, z: Zone) -> String {
+    match z {
+        Zone::Battlefield => "on the battlefield".into(),
+        Zone::Stack => "on the stack".into(),
+        Zone::Nowhere => "no longer in any zone (it ceased to exist)".into(),
+        z => format!("in {}", zone_name(game, z)),
+    }
+}

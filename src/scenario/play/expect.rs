@@ -1,0 +1,334 @@
+//! Each expectation of a scenario checked against the game as played: whether it holds,
+//! what is the case, and the citations of the event that made it so (or of the action
+//! that failed to change it).
+
+use super::*;
+
+/// Whether the cited rules include `wanted`: the same number, or one below it.
+fn covers(cited: &[String], wanted: &RuleNumber) -> bool {
+    cited.iter().any(|c| {
+        c.parse::<RuleNumber>()
+            .is_ok_and(|n| n == *wanted || n.is_within(wanted))
+    })
+}
+
+pub(super) fn check(
+    game: &Game,
+    scenario: &Scenario,
+    e: &super::super::statement::Expectation,
+    actions: &[ActionReport],
+    log: &[Logged],
+    sbas: &[SbaReport],
+    map: &dyn Fn(&[Cite]) -> Vec<String>,
+) -> ExpectationReport {
+    let target_name = |t: Target| game.target_name(t);
+    let label = |c: usize| game.label(c).to_string();
+    let pname = |p: usize| game.player_name(p).to_string();
+    // (holds, what is the case, subject and kinds of the event that made it true)
+    let (holds, actual, subject, kinds): (bool, String, Option<Target>, &[EventKind]) = match &e
+        .claim
+    {
+        Claim::ActionLegal { n, legal } => {
+            let Some(a) = actions.iter().find(|a| a.n == *n) else {
+                return ExpectationReport {
+                    text: e.text.clone(),
+                    passed: false,
+                    detail: format!("action {n} was not played"),
+                };
+            };
+            let holds = a.legal == *legal;
+            let mut detail = format!(
+                "action {n} was {} ({})",
+                if a.legal { "legal" } else { "illegal" },
+                if a.cites.is_empty() {
+                    "no rules cited".to_string()
+                } else {
+                    format!("cited {}", a.cites.join(", "))
+                }
+            );
+            let missing: Vec<String> = e
+                .cites
+                .iter()
+                .filter(|r| !covers(&a.cites, r))
+                .map(|r| r.short())
+                .collect();
+            let passed = holds && missing.is_empty();
+            if holds && !missing.is_empty() {
+                detail = format!("{detail}; expected it to cite {}", missing.join(", "));
+            }
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed,
+                detail,
+            };
+        }
+        Claim::StateBasedActionsCite => {
+            let cited: Vec<String> = sbas.iter().flat_map(|s| s.cites.iter().cloned()).collect();
+            let missing: Vec<String> = e
+                .cites
+                .iter()
+                .filter(|r| !covers(&cited, r))
+                .map(|r| r.short())
+                .collect();
+            let mut all = cited.clone();
+            all.sort();
+            all.dedup();
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed: missing.is_empty(),
+                detail: if missing.is_empty() {
+                    format!("state-based actions cited {}", all.join(", "))
+                } else if all.is_empty() {
+                    format!(
+                        "no state-based actions were performed; expected {}",
+                        missing.join(", ")
+                    )
+                } else {
+                    format!(
+                        "state-based actions cited {}, not {}",
+                        all.join(", "),
+                        missing.join(", ")
+                    )
+                },
+            };
+        }
+        Claim::Is { card, .. }
+        | Claim::PowerToughness { card, .. }
+        | Claim::HasAbility { card, .. }
+        | Claim::NoAbilities(card)
+        | Claim::IsColor { card, .. }
+        | Claim::Damage { card, .. }
+        | Claim::Counters { card, .. } => {
+            let subject = Target::Card(*card);
+            let cited: Vec<String> = log
+                .iter()
+                .filter(|l| l.event.subjects.contains(&subject))
+                .flat_map(|l| map(&l.event.cites))
+                .collect();
+            if let Some(r) = super::super::layers_report::check(game, e, &cited, map) {
+                return r;
+            }
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed: false,
+                detail: "not a claim about characteristics".into(),
+            };
+        }
+        Claim::AttachedTo { card, to, negated } => {
+            let now = game.attached_to(*card);
+            let holds = (now == Some(*to)) != *negated;
+            let actual = match now {
+                Some(t) => format!("{} is attached to {}", label(*card), target_name(t)),
+                None => format!("{} is unattached", label(*card)),
+            };
+            let kinds: &[EventKind] = if *negated {
+                &[EventKind::Unattached, EventKind::Moved, EventKind::Note]
+            } else {
+                &[EventKind::Attached]
+            };
+            (holds, actual, Some(Target::Card(*card)), kinds)
+        }
+        Claim::Unattached(card) => {
+            let now = game.attached_to(*card);
+            let actual = match now {
+                Some(t) => format!("{} is attached to {}", label(*card), target_name(t)),
+                None => format!("{} is unattached", label(*card)),
+            };
+            (
+                now.is_none(),
+                actual,
+                Some(Target::Card(*card)),
+                &[EventKind::Unattached, EventKind::Moved, EventKind::Note],
+            )
+        }
+        Claim::InZone { card, zone } => {
+            let now = game.zone(*card);
+            (
+                now == *zone,
+                format!("{} is {}", label(*card), board::where_is(game, now)),
+                Some(Target::Card(*card)),
+                &[EventKind::Moved, EventKind::Note],
+            )
+        }
+        Claim::NoLongerExists(card) => {
+            let now = game.zone(*card);
+            (
+                now == Zone::Nowhere,
+                format!("{} is {}", label(*card), board::where_is(game, now)),
+                Some(Target::Card(*card)),
+                &[EventKind::Moved],
+            )
+        }
+        Claim::IsCreature { card, negated } => {
+            let is = game.is_creature(*card);
+            (
+                is != *negated,
+                format!(
+                    "{} is {}a creature ({})",
+                    label(*card),
+                    if is { "" } else { "not " },
+                    game.view(*card).chars.type_line
+                ),
+                Some(Target::Card(*card)),
+                &[
+                    EventKind::Changed,
+                    EventKind::Attached,
+                    EventKind::Unattached,
+                    EventKind::Moved,
+                ],
+            )
+        }
+        Claim::IsTapped { card, negated } => {
+            let is = game.is_tapped(*card);
+            (
+                is != *negated,
+                format!(
+                    "{} is {}",
+                    label(*card),
+                    if is { "tapped" } else { "untapped" }
+                ),
+                Some(Target::Card(*card)),
+                &[EventKind::Turn, EventKind::Moved],
+            )
+        }
+        Claim::ControlledBy { card, player } => {
+            let c = game.controller(*card);
+            (
+                c == *player,
+                format!("{} is controlled by {}", label(*card), pname(c)),
+                Some(Target::Card(*card)),
+                &[EventKind::Control, EventKind::Moved],
+            )
+        }
+        Claim::PlayedLands { player, n } => {
+            let k = game.lands_played(*player);
+            (
+                k == *n,
+                format!(
+                    "{} has played {k} land{}",
+                    pname(*player),
+                    if k == 1 { "" } else { "s" }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Played, EventKind::Turn],
+            )
+        }
+        Claim::CanPlayMore { player, n } => {
+            let k = game.land_plays_left(*player);
+            (
+                k == *n,
+                format!(
+                    "{} can play {k} more land{}",
+                    pname(*player),
+                    if k == 1 { "" } else { "s" }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Played, EventKind::Turn],
+            )
+        }
+        Claim::Life { player, n } => {
+            let k = game.life(*player);
+            (
+                k == *n,
+                format!("{}'s life is {k}", pname(*player)),
+                Some(Target::Player(*player)),
+                &[EventKind::Life],
+            )
+        }
+        claim @ (Claim::Attacking { .. } | Claim::Blocking { .. } | Claim::Blocked { .. }) => {
+            combat::check(game, claim).unwrap_or((false, String::new(), None, &[]))
+        }
+        Claim::Lost(player) => {
+            let lost = game.has_lost(*player);
+            (
+                lost,
+                format!(
+                    "{} has {}lost the game",
+                    pname(*player),
+                    if lost { "" } else { "not " }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Lost],
+            )
+        }
+    };
+    let _ = scenario;
+    if !holds {
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: false,
+            detail: actual,
+        };
+    }
+    if e.cites.is_empty() {
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: true,
+            detail: actual,
+        };
+    }
+    // The event that made it true: the last event about the subject of a matching kind.
+    let subject = subject.unwrap_or(Target::Player(0));
+    let about: Vec<&Logged> = log
+        .iter()
+        .filter(|l| l.event.subjects.contains(&subject))
+        .collect();
+    let at = about.iter().rposition(|l| kinds.contains(&l.event.kind()));
+    let decisive = at.map(|i| about[i]);
+    let mut cited: Vec<String> = match decisive {
+        Some(l) => map(&l.event.cites),
+        None => Vec::new(),
+    };
+    // An action refused, or an attempted change that did nothing, since then: its rules
+    // are evidence for the outcome it failed to change.
+    for l in &about[at.map_or(0, |i| i + 1)..] {
+        if matches!(l.event.kind(), EventKind::Refused | EventKind::Note) {
+            for c in map(&l.event.cites) {
+                if !cited.contains(&c) {
+                    cited.push(c);
+                }
+            }
+        }
+    }
+    let missing: Vec<String> = e
+        .cites
+        .iter()
+        .filter(|r| !covers(&cited, r))
+        .map(|r| r.short())
+        .collect();
+    if missing.is_empty() {
+        let by = decisive
+            .map(|l| words::event(game, &l.event))
+            .unwrap_or_default();
+        let when = decisive
+            .and_then(|l| l.action)
+            .map(|n| format!(" (action {n})"))
+            .unwrap_or_default();
+        return ExpectationReport {
+            text: e.text.clone(),
+            passed: true,
+            detail: format!("{actual}: {by}{when} [{}]", cited.join(", ")),
+        };
+    }
+    let detail = match decisive {
+        Some(l) => format!(
+            "{actual}, but the event that made it so cited {} and not {} ({})",
+            if cited.is_empty() {
+                "no rules".to_string()
+            } else {
+                cited.join(", ")
+            },
+            missing.join(", "),
+            words::event(game, &l.event)
+        ),
+        None => format!(
+            "{actual}, but no event made it so (it was already so), so {} was not cited",
+            missing.join(", ")
+        ),
+    };
+    ExpectationReport {
+        text: e.text.clone(),
+        passed: false,
+        detail,
+    }
+}
