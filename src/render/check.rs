@@ -176,7 +176,8 @@ pub fn text(
         }
     }
     if explain && !report.layers.is_empty() {
-        let _ = writeln!(o, "\n{}", "Layers (613)".bold());
+        let rule = report.layer_rule.as_deref().unwrap_or("613");
+        let _ = writeln!(o, "\n{}", format!("Layers ({rule})").bold());
         for obj in &report.layers {
             let _ = writeln!(o, "  {}:", obj.label);
             for s in &obj.steps {

@@ -9,6 +9,7 @@ use super::card::CardType;
 use super::engine::Game;
 use super::play::ExpectationReport;
 use super::statement::{Claim, CounterKind, Expectation};
+use super::words::layers::named;
 use super::Cite;
 
 /// One effect as applied to one object.
@@ -48,9 +49,9 @@ pub fn explain(game: &Game, map: &dyn Fn(&[Cite]) -> Vec<String>) -> Vec<ObjectL
                     layer: a.layer.name().to_string(),
                     timestamp: a.timestamp,
                     source: a.source.map(|s| game.label(s).to_string()),
-                    effect: a.effect,
-                    waited_for: a.waited_for,
-                    ahead_of: a.ahead_of,
+                    effect: named(game, &a.effect),
+                    waited_for: a.waited_for.iter().map(|n| named(game, n)).collect(),
+                    ahead_of: a.ahead_of.iter().map(|n| named(game, n)).collect(),
                     cites: map(&a.cites),
                 })
                 .collect();

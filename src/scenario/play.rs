@@ -155,6 +155,10 @@ pub struct Report {
     /// in the revision's numbering: the renderer's heading of each round.
     #[serde(skip)]
     pub state_based_rule: Option<String>,
+    /// The rule of the layer system (613; 612 in 2009-07-11 and 2009-09-04, 418.5 before),
+    /// in the revision's numbering: the renderer's heading of the layers.
+    #[serde(skip)]
+    pub layer_rule: Option<String>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
 }
@@ -455,6 +459,7 @@ pub fn play(
         board: board(&game),
         layers: super::layers_report::explain(&game, &map),
         state_based_rule: map(&[crate::scenario::engine::cite::R704_3]).pop(),
+        layer_rule: map(&[game.layer_system_rule()]).pop(),
         expectations,
         passed,
     }

@@ -3,7 +3,7 @@
 //! events happened in (names and labels don't change during a game).
 
 mod combat;
-mod layers;
+pub(crate) mod layers;
 mod why;
 
 pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
@@ -170,7 +170,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             } else {
                 ""
             };
-            let what = g.describe_change(*card, change);
+            let what = layers::change(g, *card, change);
             match change {
                 Change::Control(q) => format!("{} gains control of {what}{until}", p(*q)),
                 _ => format!("{what}{until}"),

@@ -23,3 +23,4 @@ mod scenarios;
 mod search;
 mod seeds;
 mod shapes;
+mod subtypes;

@@ -2,8 +2,6 @@
 //! apply to it, by layer and timestamp. Each effect records its source object, its
 //! timestamp, the object it affects and its duration; the layer system fills in here.
 
-use super::super::card::capitalize;
-use super::super::effect::Part;
 use super::layers::{Applied, Board};
 use super::prelude::*;
 
@@ -55,6 +53,17 @@ impl Effects {
             v.retain(|e| e.object != object);
         }
         self.changed(card);
+    }
+
+    /// Gives every effect created after `clock` the timestamp `timestamp`: the effects a
+    /// one-shot effect on a set creates, one per object, are one effect (613.7b).
+    pub(super) fn stamp_since(&mut self, clock: i64, timestamp: i64) {
+        for e in self.on.values_mut().flatten() {
+            if e.timestamp > clock {
+                e.timestamp = timestamp;
+            }
+        }
+        self.changes += 1;
     }
 
     /// Keeps only the effects `keep` says.
@@ -166,83 +175,5 @@ impl Game {
 
     pub fn controller(&self, c: CardId) -> PlayerId {
         self.view(c).controller
-    }
-
-    pub fn describe_change(&self, card: CardId, change: &Change) -> String {
-        let l = self.label(card);
-        match change {
-            Change::BecomesCreature(pt) => format!(
-                "{l} becomes a creature{}",
-                pt.map(|p| format!(" {p}")).unwrap_or_default()
-            ),
-            Change::BecomesTypes(t, pt) => format!(
-                "{l} becomes a {t}{}",
-                pt.map(|p| format!(" {p}")).unwrap_or_default()
-            ),
-            Change::StopsBeingCreature => format!("{l} stops being a creature"),
-            Change::GainsSubtype(s) => format!("{l} gains subtype {s}"),
-            Change::LosesSubtype(s) => format!("{l} loses subtype {s}"),
-            Change::Gains(a) => format!("{l} gains {a}"),
-            Change::Loses(a) => format!("{l} loses {a}"),
-            Change::Gets(pt) => format!("{l} gets {:+}/{:+}", pt.power, pt.toughness),
-            Change::Control(_) => l.to_string(),
-            Change::BecomesCopy(m) => format!("{l} becomes a copy of {}", self.label(*m)),
-            Change::Parts(parts) => {
-                let words: Vec<String> = parts.iter().map(describe_part).collect();
-                format!("{l} {}", words.join(" and "))
-            }
-        }
-    }
-}
-
-/// A part of an effect as the report says it: `is red`, `gets +1/+1`.
-pub(super) fn describe_part(part: &Part) -> String {
-    match part {
-        Part::Copy(c) => format!("becomes a copy of {}", c.name),
-        Part::Control(_) => "changes control".into(),
-        Part::Types {
-            supertypes,
-            types,
-            subtypes,
-            in_addition,
-        } => {
-            let mut words: Vec<String> = supertypes.iter().map(|s| s.name().to_string()).collect();
-            words.extend(types.iter().map(|t| t.name().to_string()));
-            let mut text = words.join(" ");
-            if !subtypes.is_empty() {
-                let subs: Vec<String> = subtypes.iter().map(|s| capitalize(s)).collect();
-                if text.is_empty() {
-                    text = subs.join(" ");
-                } else {
-                    text = format!("{text} — {}", subs.join(" "));
-                }
-            }
-            format!(
-                "is {text}{}",
-                if *in_addition {
-                    " in addition to its other types"
-                } else {
-                    ""
-                }
-            )
-        }
-        Part::LoseType(t) => format!("stops being {}", t.name().to_lowercase()),
-        Part::LoseSubtype(s) => format!("loses subtype {}", capitalize(s)),
-        Part::Colors(c) if c.is_empty() => "is colorless".into(),
-        Part::Colors(c) => {
-            let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
-            format!("is {}", names.join(" and "))
-        }
-        Part::Gain(a) => {
-            let names: Vec<String> = a.iter().map(|a| a.to_string()).collect();
-            format!("gains {}", names.join(", "))
-        }
-        Part::Lose(a) => format!("loses {a}"),
-        Part::LoseAll => "loses all abilities".into(),
-        Part::PtCount(_) => "has power and toughness each equal to a number".into(),
-        Part::SetPt(p) => format!("has base power and toughness {p}"),
-        Part::SetPtManaValue => "has base power and toughness each equal to its mana value".into(),
-        Part::Modify(p) => format!("gets {:+}/{:+}", p.power, p.toughness),
-        Part::Switch => "has its power and toughness switched".into(),
     }
 }

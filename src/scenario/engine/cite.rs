@@ -216,6 +216,7 @@ table! {
     R608_3C = "608.3c";
     R611_2C = "611.2c";
     R611_3A = "611.3a";
+    R613 = "613";
     R613_1A = "613.1a";
     R613_1B = "613.1b";
     R613_1D = "613.1d";
@@ -287,6 +288,14 @@ table! {
     // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
+    // The layer system of 418.5 (before 2009-07-11), in its last numbering.
+    R418_5_LAYERS = "418.5" in 2009 - 5 - 1;
+    R418_5A_LAYERS = "418.5a" in 2009 - 5 - 1;
+    R418_5B_SET = "418.5b" in 2009 - 5 - 1;
+    R418_5C_DEPENDS = "418.5c" in 2009 - 5 - 1;
+    R418_5D_WAITS = "418.5d" in 2009 - 5 - 1;
+    R418_5F_STATIC = "418.5f" in 2009 - 5 - 1;
+    R418_5G_RESOLVED = "418.5g" in 2009 - 5 - 1;
     // The damage assignment order (2009-07-11 to 2024-09-20) and deathtouch's free division
     // (2009-07-11 to 2010-02-01), in the last numbering that had them.
     R509_2_ORDER = "509.2" in 2024 - 9 - 20;

@@ -197,25 +197,9 @@ impl Game {
                 change,
                 until_end_of_turn,
             } => {
-                // The layers the change applies in: becoming a creature with a P/T is a
-                // type change (layer 4) that also sets P/T (layer 7b).
-                let layers: &[Cite] = match &change {
-                    Change::Control(_) => &[cite::R613_1B],
-                    Change::BecomesCreature(Some(_)) | Change::BecomesTypes(_, Some(_)) => {
-                        &[cite::R613_1D, cite::R613_4B]
-                    }
-                    Change::BecomesCreature(None)
-                    | Change::BecomesTypes(_, None)
-                    | Change::StopsBeingCreature
-                    | Change::GainsSubtype(_)
-                    | Change::LosesSubtype(_) => &[cite::R613_1D],
-                    Change::Gains(_) | Change::Loses(_) => &[cite::R613_1F],
-                    Change::Gets(_) => &[cite::R613_4C],
-                    // Played by `Game::modify_layered` (layers.rs).
-                    Change::BecomesCopy(_) | Change::Parts(_) => &[],
-                };
-                let mut numbers = layers.to_vec();
-                numbers.push(cite::R613_7B);
+                // The layers the change applies in, as the revision numbers them (a type
+                // change with a P/T is layer 4 and 7b), and its timestamp (613.7b).
+                let mut numbers = self.rules_of_change(&change);
                 if until_end_of_turn {
                     numbers.push(cite::R514_2);
                 }

@@ -12,28 +12,46 @@
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
+mod subtypes;
+mod system;
 pub mod why;
 
 use std::collections::BTreeSet;
 
-use super::super::effect::{Control, Effect, Filter, Layer, Noun, Part, Subject};
+use super::super::effect::{Control, Effect, Filter, Noun, Part, Subject};
 use super::prelude::*;
+use system::Rule;
+pub use system::{Stage, System};
 
 /// One effect as the layer system applied it to one object.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
-    pub layer: Layer,
+    /// The layer or sublayer, as the revision's system has it.
+    pub layer: Stage,
     pub timestamp: i64,
     /// The object whose static ability generated it; `None` for an effect that resolved.
     pub source: Option<CardId>,
-    /// The effect as written (a static ability's text) or as it happened.
-    pub effect: String,
-    /// The effects it waited for (613.8b), as written.
-    pub waited_for: Vec<String>,
+    /// The effect: a static ability or what happened, as data (`words/layers.rs` says it).
+    pub effect: Named,
+    /// The effects it waited for (613.8b).
+    pub waited_for: Vec<Named>,
     /// The older effects it applied before, because they depend on it (613.8b).
-    pub ahead_of: Vec<String>,
+    pub ahead_of: Vec<Named>,
     /// The rules that decided it: its layer, timestamps, dependency, sets.
     pub cites: Vec<Cite>,
+}
+
+/// A continuous effect as the report names it: data, worded by `words/layers.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named {
+    /// A static ability, by its text as the scenario wrote it.
+    Static(String),
+    /// An effect statement's change on one object.
+    Change(CardId, Change),
+    /// 702.151b: an Equipment with reconfigure attached to a creature isn't a creature.
+    NotACreatureWhileAttached(CardId),
+    /// The +1/+1 and -1/-1 counters on an object, net.
+    Counters(i32),
 }
 
 /// The characteristics of every object, as the layers made them.
@@ -60,7 +78,7 @@ struct Instance {
     source: Option<CardId>,
     /// A static ability: the ability, for its existence.
     ability: Option<Effect>,
-    text: String,
+    text: Named,
     timestamp: i64,
     parts: Vec<Part>,
     set: Set,
@@ -73,73 +91,15 @@ struct Instance {
 type Evaluation = (bool, Vec<CardId>, Vec<i32>);
 
 const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
-const LAND_TYPES: [&str; 16] = [
-    "plains",
-    "island",
-    "swamp",
-    "mountain",
-    "forest",
-    "cave",
-    "desert",
-    "gate",
-    "lair",
-    "locus",
-    "mine",
-    "power-plant",
-    "sphere",
-    "tower",
-    "town",
-    "urza's",
-];
-const NONCREATURE_SUBTYPES: [&str; 18] = [
-    "equipment",
-    "vehicle",
-    "fortification",
-    "clue",
-    "food",
-    "treasure",
-    "contraption",
-    "aura",
-    "saga",
-    "shrine",
-    "curse",
-    "cartouche",
-    "class",
-    "role",
-    "room",
-    "background",
-    "case",
-    "siege",
-];
 
-/// Which kind of subtype: a land type, another noncreature type, or a creature type.
+/// Which kind of subtype: a land type, or a creature type (205.3i, 205.3m; the lists of
+/// 205.3g–q, `subtypes.rs`).
 fn land_type(s: &str) -> bool {
-    LAND_TYPES.iter().any(|t| t.eq_ignore_ascii_case(s))
+    subtypes::kind(s) == Some(subtypes::Kind::Land)
 }
 
 fn creature_type(s: &str) -> bool {
-    !land_type(s)
-        && !NONCREATURE_SUBTYPES
-            .iter()
-            .any(|t| t.eq_ignore_ascii_case(s))
-}
-
-impl Layer {
-    /// The rule of the layer (613.1a–g, 613.4a–d) in today's numbering.
-    pub(super) fn rule(self, rules: &Rules) -> Cite {
-        match self {
-            Layer::Copy => cite::R613_1A,
-            Layer::Control => cite::R613_1B,
-            Layer::Type => cite::R613_1D,
-            Layer::Color => cite::R613_1E,
-            Layer::Ability => cite::R613_1F,
-            Layer::PtDefining => cite::R613_4A,
-            Layer::PtSetting => cite::R613_4B,
-            Layer::PtModifying => cite::R613_4C,
-            Layer::PtSwitching if rules.has(Difference::CountersWithModifications) => cite::R613_4D,
-            Layer::PtSwitching => cite::R613_3E_SWITCHING,
-        }
-    }
+    subtypes::kind(s).is_none()
 }
 
 /// The parts of an effect statement's change, each in its layer.
@@ -206,7 +166,7 @@ impl Game {
             resolved.push(Instance {
                 source: None,
                 ability: None,
-                text: self.describe_change(e.card, &e.change),
+                text: Named::Change(e.card, e.change.clone()),
                 timestamp: e.timestamp,
                 parts: parts_of(&e.change),
                 set: Set::Fixed(e.card),
@@ -224,7 +184,7 @@ impl Game {
                 resolved.push(Instance {
                     source: None,
                     ability: None,
-                    text: format!("{} isn't a creature while attached (702.151b)", card.label),
+                    text: Named::NotACreatureWhileAttached(c),
                     timestamp: card.timestamp,
                     parts: vec![Part::LoseType(CardType::Creature)],
                     set: Set::Fixed(c),
@@ -235,8 +195,8 @@ impl Game {
         }
         resolved.sort_by_key(|i| i.timestamp);
         let mut started: Vec<Instance> = Vec::new();
-        for layer in Layer::ALL {
-            if layer == Layer::PtDefining {
+        for stage in System::of(&self.rules).stages() {
+            if stage.begins_pt {
                 for c in board.chars.iter_mut() {
                     if c.is(CardType::Creature) && c.power_toughness.is_none() {
                         c.power_toughness = Some(PowerToughness {
@@ -246,7 +206,7 @@ impl Game {
                     }
                 }
             }
-            let in_layer = |i: &Instance| i.parts.iter().any(|p| p.layer() == layer);
+            let in_layer = |i: &Instance| i.parts.iter().any(|p| i.holds(stage, p));
             let mut pending: Vec<Instance> =
                 started.iter().filter(|i| in_layer(i)).cloned().collect();
             for s in self.statics(&board) {
@@ -258,7 +218,7 @@ impl Game {
                 }
             }
             pending.extend(resolved.iter().filter(|i| in_layer(i)).cloned());
-            for applied in self.apply_layer(layer, pending, &mut board) {
+            for applied in self.apply_layer(stage, pending, &mut board) {
                 if applied.ability.is_some()
                     && !started
                         .iter()
@@ -267,8 +227,8 @@ impl Game {
                     started.push(applied);
                 }
             }
-            if layer == Layer::PtModifying {
-                self.apply_counters(&mut board);
+            if stage.counters {
+                self.apply_counters(stage, &mut board);
             }
         }
         board
@@ -286,7 +246,7 @@ impl Game {
                     out.push(Instance {
                         source: Some(c),
                         ability: Some((**e).clone()),
-                        text: e.text.clone(),
+                        text: Named::Static(e.text.clone()),
                         timestamp: card.timestamp,
                         parts: e.parts.clone(),
                         set: Set::Described(e.subject.clone()),
@@ -303,7 +263,7 @@ impl Game {
     /// them as applied, their sets fixed (613.6).
     fn apply_layer(
         &self,
-        layer: Layer,
+        stage: &Stage,
         mut pending: Vec<Instance>,
         board: &mut Board,
     ) -> Vec<Instance> {
@@ -313,16 +273,17 @@ impl Game {
             // cost of one pass; many effects on one object stay linear.
             pending.sort_by_key(|i| (!i.defining, i.timestamp));
             for mut inst in pending {
+                let mut cites = vec![stage.rule];
+                cites.extend(stage.whole_effect_rule(&inst.parts));
                 inst.locked = Some(self.set_of(&inst, board));
-                let cites = vec![layer.rule(&self.rules)];
-                self.log(layer, &inst, (&[], &[]), cites, board);
-                self.apply_instance(layer, &inst, board, true);
+                self.log(stage, &inst, (&[], &[]), cites, board);
+                self.apply_instance(stage, &inst, board, true);
                 done.push(inst);
             }
             return done;
         }
-        // Which pending effects each one waited for, by text.
-        let mut waited: Vec<Vec<String>> = vec![Vec::new(); pending.len()];
+        // Which pending effects each one waited for.
+        let mut waited: Vec<Vec<Named>> = vec![Vec::new(); pending.len()];
         loop {
             // An ability removed by an effect already applied creates no effect.
             let mut k = 0;
@@ -345,10 +306,10 @@ impl Game {
                     pending.iter().map(|i| self.evaluate(i, board)).collect();
                 for j in 0..m {
                     let mut scratch = board.clone();
-                    self.apply_instance(layer, &pending[j], &mut scratch, false);
+                    self.apply_instance(stage, &pending[j], &mut scratch, false);
                     for i in 0..m {
                         if i != j
-                            && pending[i].defining == pending[j].defining
+                            && self.may_depend(&pending[i], &pending[j])
                             && self.evaluate(&pending[i], &scratch) != before[i]
                         {
                             depends[i][j] = true;
@@ -363,7 +324,9 @@ impl Game {
             else {
                 break;
             };
-            let mut cites = vec![layer.rule(&self.rules)];
+            let system = System::of(&self.rules);
+            let mut cites = vec![stage.rule];
+            cites.extend(stage.whole_effect_rule(&pending[next].parts));
             let moved: Vec<usize> = (0..m)
                 .filter(|&i| i != next && depends[i][next] && !reach[next][i])
                 .collect();
@@ -373,22 +336,42 @@ impl Game {
                     waited[i].push(t);
                 }
             }
-            let ahead: Vec<String> = moved
+            let ahead: Vec<Named> = moved
                 .iter()
                 .filter(|&&i| pending[i].timestamp < pending[next].timestamp)
                 .map(|&i| pending[i].text.clone())
                 .collect();
             if !waited[next].is_empty() || !ahead.is_empty() {
-                cites.extend([cite::R613_8A, cite::R613_8B]);
+                cites.extend(
+                    [Rule::Depends, Rule::Waits]
+                        .into_iter()
+                        .flat_map(|r| system.cite(r)),
+                );
             }
             let mut inst = pending.remove(next);
             let w = waited.remove(next);
+            if inst.ability.is_some() && inst.locked.is_some() {
+                cites.extend(system.cite(Rule::KeepsItsSet));
+            }
             inst.locked = Some(self.set_of(&inst, board));
-            self.log(layer, &inst, (&w, &ahead), cites, board);
-            self.apply_instance(layer, &inst, board, true);
+            self.log(stage, &inst, (&w, &ahead), cites, board);
+            self.apply_instance(stage, &inst, board, true);
             done.push(inst);
         }
         done
+    }
+
+    /// Whether `i` may depend on `j` as far as characteristic-defining abilities go
+    /// (613.8a: neither or both are; before 2012-10-01, neither is).
+    fn may_depend(&self, i: &Instance, j: &Instance) -> bool {
+        if self
+            .rules
+            .has(Difference::DefiningAbilitiesDependOnEachOther)
+        {
+            i.defining == j.defining
+        } else {
+            !i.defining && !j.defining
+        }
     }
 
     /// 613.8a's three things: existence, set and what it does.
@@ -480,9 +463,9 @@ impl Game {
     }
 
     /// Applies an effect's parts of `layer` to its set.
-    fn apply_instance(&self, layer: Layer, inst: &Instance, board: &mut Board, for_real: bool) {
+    fn apply_instance(&self, stage: &Stage, inst: &Instance, board: &mut Board, for_real: bool) {
         let set = self.set_of(inst, board);
-        for part in inst.parts.iter().filter(|p| p.layer() == layer) {
+        for part in inst.parts.iter().filter(|p| inst.holds(stage, p)) {
             let count = match part {
                 Part::PtCount(s) => self.described(s, inst.source, board).len() as i32,
                 _ => 0,
@@ -588,34 +571,30 @@ impl Game {
     /// Records an effect applied to each object of its set.
     fn log(
         &self,
-        layer: Layer,
+        stage: &Stage,
         inst: &Instance,
-        (waited, ahead): (&[String], &[String]),
+        (waited, ahead): (&[Named], &[Named]),
         mut cites: Vec<Cite>,
         board: &mut Board,
     ) {
         let timestamp_rule = if inst.source.is_some() {
-            cite::R613_7A
+            Rule::TimestampOfStatic
         } else {
-            cite::R613_7B
+            Rule::TimestampOfResolved
         };
-        cites.push(timestamp_rule);
+        cites.extend(System::of(&self.rules).cite(timestamp_rule));
         if inst.defining {
             cites.push(cite::R604_3);
         }
-        if layer == Layer::Copy {
+        if inst.parts.iter().any(|p| matches!(p, Part::Copy(_))) {
             cites.push(cite::R707_2);
         }
         if matches!(inst.set, Set::Described(_)) {
             cites.push(cite::R611_3A);
         }
-        let first_layer = inst.parts.iter().map(Part::layer).min();
-        if inst.ability.is_some() && first_layer != Some(layer) {
-            cites.push(cite::R613_6);
-        }
         for &c in inst.locked.iter().flatten() {
             board.log[c].push(Applied {
-                layer,
+                layer: *stage,
                 timestamp: inst.timestamp,
                 source: inst.source,
                 effect: inst.text.clone(),
@@ -626,8 +605,9 @@ impl Game {
         }
     }
 
-    /// Counters (613.4c; 613.3d before 2020-06-01): each +1/+1 and -1/-1 counter.
-    fn apply_counters(&self, board: &mut Board) {
+    /// Counters (613.4c; 613.3d before 2020-06-01; 418.5a 6c, or layer 6 in 2005-08-01):
+    /// each +1/+1 and -1/-1 counter.
+    fn apply_counters(&self, stage: &Stage, board: &mut Board) {
         for (c, card) in self.cards.iter().enumerate() {
             let d = card.plus - card.minus;
             let ch = &mut board.chars[c];
@@ -635,23 +615,16 @@ impl Game {
                 if card.plus != 0 || card.minus != 0 {
                     p.power += d;
                     p.toughness += d;
-                    let rule = if self.rules.has(Difference::CountersWithModifications) {
-                        cite::R613_4C
-                    } else {
-                        cite::R613_3D_COUNTERS
-                    };
+                    let mut cites = vec![stage.rule];
+                    cites.extend(System::of(&self.rules).cite(Rule::TimestampOfCounters));
                     board.log[c].push(Applied {
-                        layer: if self.rules.has(Difference::CountersWithModifications) {
-                            Layer::PtModifying
-                        } else {
-                            Layer::PtSwitching
-                        },
+                        layer: *stage,
                         timestamp: card.timestamp,
                         source: None,
-                        effect: format!("counters ({:+}/{:+})", d, d),
+                        effect: Named::Counters(d),
                         waited_for: Vec::new(),
                         ahead_of: Vec::new(),
-                        cites: vec![rule, cite::R613_7C],
+                        cites,
                     });
                 }
             }
@@ -691,15 +664,14 @@ impl Game {
         let (change, mut numbers): (Change, Vec<Cite>) = match change {
             Change::BecomesCopy(m) => (
                 Change::Parts(vec![Part::Copy(Box::new(self.copiable(m)))]),
-                vec![cite::R707_2, cite::R613_1A],
+                vec![cite::R707_2, self.copy_layer_rule()],
             ),
             other => {
-                let layers: BTreeSet<Layer> = parts_of(&other).iter().map(Part::layer).collect();
-                let numbers = layers.iter().map(|l| l.rule(&self.rules)).collect();
+                let numbers = self.stage_rules(&parts_of(&other));
                 (other, numbers)
             }
         };
-        numbers.push(cite::R613_7B);
+        numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));
         if until_end_of_turn {
             numbers.push(cite::R514_2);
         }
@@ -729,13 +701,15 @@ impl Game {
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
         let board = self.board();
         let set = self.described(&effect.subject, None, &board);
-        let layers: BTreeSet<Layer> = effect.parts.iter().map(Part::layer).collect();
-        let mut numbers: Vec<Cite> = layers.iter().map(|l| l.rule(&self.rules)).collect();
-        numbers.extend([cite::R611_2C, cite::R613_7B]);
+        let mut numbers = self.stage_rules(&effect.parts);
+        numbers.push(cite::R611_2C);
+        numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));
         if until_end_of_turn {
             numbers.push(cite::R514_2);
         }
-        set.iter()
+        let before = self.clock;
+        let events = set
+            .iter()
             .map(|&c| {
                 self.begin_effect(
                     c,
@@ -744,7 +718,51 @@ impl Game {
                     &numbers,
                 )
             })
-            .collect()
+            .collect();
+        // One effect, one timestamp (613.7b): each object of the set has it.
+        self.effects.stamp_since(before, before + 1);
+        events
+    }
+
+    /// The rule of the whole layer system: 613 (612 in 2009-07-11 and 2009-09-04), 418.5
+    /// before.
+    pub fn layer_system_rule(&self) -> Cite {
+        if self.rules.has(Difference::LayersOf418) {
+            cite::R418_5_LAYERS
+        } else {
+            cite::R613
+        }
+    }
+
+    /// The rule of layer 1, copy effects (613.1a; 418.5a before 2009-07-11).
+    fn copy_layer_rule(&self) -> Cite {
+        System::of(&self.rules).stages()[0].rule
+    }
+
+    /// The rules of a resolved effect's `change` (`Statement::Modify`): the layers it
+    /// applies in and its timestamp (613.7b), in the revision's system.
+    pub(super) fn rules_of_change(&self, change: &Change) -> Vec<Cite> {
+        let mut rules = self.stage_rules(&parts_of(change));
+        rules.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));
+        rules
+    }
+
+    /// The rules of the stages a resolved effect with `parts` applies in, in their order.
+    fn stage_rules(&self, parts: &[Part]) -> Vec<Cite> {
+        let stages = System::of(&self.rules).stages();
+        let used: BTreeSet<usize> = parts
+            .iter()
+            .filter_map(|p| stages.iter().position(|s| s.holds(p, parts, false)))
+            .collect();
+        let mut rules: Vec<Cite> = Vec::new();
+        for i in used {
+            for rule in std::iter::once(stages[i].rule).chain(stages[i].whole_effect_rule(parts)) {
+                if !rules.contains(&rule) {
+                    rules.push(rule);
+                }
+            }
+        }
+        rules
     }
 
     /// `put L onto the battlefield as a copy of M` (707.2).
@@ -761,12 +779,18 @@ impl Game {
             return events;
         }
         let copy = Change::Parts(vec![Part::Copy(Box::new(self.copiable(m)))]);
-        events.push(self.begin_effect(card, copy, false, &[cite::R707_2, cite::R613_1A]));
+        events.push(self.begin_effect(card, copy, false, &[cite::R707_2, self.copy_layer_rule()]));
         events
     }
 }
 
-/// The transitive closure of a relation.
+impl Instance {
+    /// Whether `stage` applies this effect's `part`.
+    fn holds(&self, stage: &Stage, part: &Part) -> bool {
+        stage.holds(part, &self.parts, self.ability.is_some())
+    }
+}
+
 /// Whether nothing can change the effect's existence, set or result (613.8a): an effect
 /// of a resolved spell or ability on one object (611.2c), not counting anything. It
 /// depends on no other effect.
@@ -779,6 +803,7 @@ fn independent(inst: &Instance) -> bool {
             .any(|p| matches!(p, Part::PtCount(_) | Part::SetPtManaValue))
 }
 
+/// The transitive closure of a relation.
 fn closure(rel: &[Vec<bool>]) -> Vec<Vec<bool>> {
     let m = rel.len();
     let mut r = rel.to_vec();

@@ -55,6 +55,15 @@ pub enum Difference {
     /// switching is 7d. Before, counters had their own sublayer (613.3d) and switching
     /// was 7e (613.3e).
     CountersWithModifications,
+    /// 418.5 (before 2009-07-11): six layers, colors and abilities together in layer 5
+    /// ("all other continuous effects"), power and toughness in layer 6.
+    LayersOf418,
+    /// 418.5b of 2005-08-01: a type-changing effect is applied whole in layer 4, and
+    /// layer 6 has no sublayers (from 2005-10-01, 6a–6e).
+    TypeChangingEffectsWholeInLayerFour,
+    /// 613.7a (2012-10-01 on): an effect from a characteristic-defining ability may depend
+    /// on another from one ("neither or both"); before, on none ("neither").
+    DefiningAbilitiesDependOnEachOther,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -139,6 +148,21 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::CountersWithModifications,
         from: Some(date(2020, 6, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::LayersOf418,
+        from: None,
+        until: Some(date(2009, 7, 11)),
+    },
+    Row {
+        difference: Difference::TypeChangingEffectsWholeInLayerFour,
+        from: None,
+        until: Some(date(2005, 10, 1)),
+    },
+    Row {
+        difference: Difference::DefiningAbilitiesDependOnEachOther,
+        from: Some(date(2012, 10, 1)),
         until: None,
     },
 ];
@@ -264,6 +288,9 @@ mod tests {
             DeathtouchLethalReworded,
             CombatDamageOnTheStack,
             CountersWithModifications,
+            LayersOf418,
+            TypeChangingEffectsWholeInLayerFour,
+            DefiningAbilitiesDependOnEachOther,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }
