@@ -23,9 +23,6 @@ pub struct Reason {
 /// layer system keep theirs in their own enums.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Why {
-    /// Transitional: a sentence still written in the kernel. Nothing new uses it; it goes
-    /// when its last user is converted.
-    Said(String),
     /// A reason of the combat phase (506–511).
     Combat(super::combat::why::Why),
     /// A reason of the layer system (613).

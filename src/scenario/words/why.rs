@@ -12,7 +12,6 @@ pub fn why(g: &Game, w: &Why) -> String {
     let l = |c: usize| g.label(c).to_string();
     let p = |p: usize| g.player_name(p).to_string();
     match w {
-        Why::Said(text) => text.clone(),
         Why::Combat(w) => combat::why(g, w),
         Why::Layers(w) => layers::why(g, w),
         Why::CantEnchant {

@@ -1,6 +1,6 @@
 //! Why something about the layer system can't happen, as data (the report's
-//! `words/layers.rs` says it in English). Filled in as the layer system's reasons move
-//! out of [`super::super::event::Why::Said`].
+//! `words/layers.rs` says it in English). The layer system refuses nothing yet: every
+//! effect applies, in the order 613 decides; a refusal it learns goes here.
 
 /// A reason of the layer system (613).
 #[derive(Debug, Clone, PartialEq, Eq)]
