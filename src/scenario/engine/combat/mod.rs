@@ -120,7 +120,11 @@ pub(in crate::scenario::engine) struct Combat {
     pub(super) attackers: Vec<Attacker>,
     pub(super) blockers: Vec<Blocker>,
     pub(super) attackers_declared: bool,
+    /// Every defending player has declared blockers (509.1), or the step has passed.
     pub(super) blockers_declared: bool,
+    /// The defending players who have declared their blockers so far: in a game of more
+    /// than two, each defending player declares their own (509.1a).
+    pub(super) declared_blocks: Vec<PlayerId>,
     /// Damage assignment orders may be announced now (directly after the blocks).
     pub(super) ordering_open: bool,
     /// The creatures that had first strike or double strike as the first-strike step
@@ -577,7 +581,7 @@ impl Game {
     ) -> Result<Vec<Event>, Vec<Reason>> {
         let mut problems = self.step_problems(
             Step::DeclareBlockers,
-            self.combat.blockers_declared,
+            self.combat.blockers_declared || self.combat.declared_blocks.contains(&p),
             cite::R509_1,
         );
         if !self
@@ -702,7 +706,10 @@ impl Game {
         }
         self.step = Step::DeclareBlockers;
         self.priority = self.active;
-        self.combat.blockers_declared = true;
+        self.combat.declared_blocks.push(p);
+        self.combat.blockers_declared = (0..self.players())
+            .filter(|&q| self.is_defending(q))
+            .all(|q| self.combat.declared_blocks.contains(&q));
         self.combat.ordering_open = true;
         for (b, list) in &by_blocker {
             self.combat.blockers.push(Blocker {
