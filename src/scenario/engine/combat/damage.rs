@@ -142,7 +142,27 @@ impl Game {
         } else if self.deathtouch_lethal(p.source) {
             out.push(cite::R702_2C);
         }
+        out.extend(self.trample_cite(p));
         out
+    }
+
+    /// A blocked attacker's damage assigned past its blockers rests on trample: 702.19b
+    /// (excess once every blocker has lethal damage), or 702.19d (no creature blocks it
+    /// any more).
+    fn trample_cite(&self, p: &Plan) -> Option<Cite> {
+        if !p.attacking || !self.is_blocked(p.source) {
+            return None;
+        }
+        let blockers = self.blockers_of(p.source);
+        let past = p
+            .amounts
+            .iter()
+            .any(|(n, t)| *n > 0 && !matches!(t, Target::Card(c) if blockers.contains(c)));
+        match (past, blockers.is_empty()) {
+            (false, _) => None,
+            (true, false) => Some(cite::R702_19B),
+            (true, true) => Some(cite::R702_19D),
+        }
     }
 
     /// The damage `c` still lacks to be lethal, counting damage already marked (and
