@@ -161,8 +161,12 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
     }
     if let Some(e) = cause.downcast_ref::<ReadError>() {
         return match e {
-            ReadError::NoDate { name } => (
-                format!("{name}: no effective date found in the text (expected a line like \"These rules are effective as of January 16, 2026.\")"),
+            ReadError::NoDate {
+                name,
+                where_,
+                expected,
+            } => (
+                format!("{name}: no effective date found in {where_} (expected {expected})"),
                 Some("give the revision an id that starts with its date: --id YYYY-MM-DD".to_string()),
             ),
             ReadError::NotRules { .. } | ReadError::Empty { .. } => (

@@ -98,7 +98,7 @@ impl Refusal {
 pub fn verify(name: &str, bytes: &[u8]) -> Result<Revision, Refusal> {
     let checked =
         read::read_checked(name, bytes, &ReadOptions::default()).map_err(|e| match e {
-            ReadError::NoDate { name } => Refusal::NoDate { name },
+            ReadError::NoDate { name, .. } => Refusal::NoDate { name },
             ReadError::Refused {
                 name,
                 refusal: refusal @ validate::Refusal::CutShort { .. },

@@ -67,8 +67,14 @@ pub enum ReadError {
     Empty { name: String },
     #[error("{name}: this is not Comprehensive Rules text ({why})")]
     NotRules { name: String, why: String },
-    #[error("{name}: no effective date found in the text (expected a line like \"These rules are effective as of January 16, 2026.\"); give one with --id YYYY-MM-DD")]
-    NoDate { name: String },
+    #[error("{name}: no effective date found in {where_} (expected {expected}); give one with --id YYYY-MM-DD")]
+    NoDate {
+        name: String,
+        /// Where the date was looked for: the text, or a JSON dump's fields.
+        where_: &'static str,
+        /// What would have dated it.
+        expected: &'static str,
+    },
 }
 
 /// Reads one source. `name` is what messages call it (a path or `embedded:…`).
@@ -257,8 +263,23 @@ fn read_source(
         .date
         .or(container_date)
         .or(options.date)
-        .ok_or_else(|| ReadError::NoDate {
-            name: name.to_string(),
+        .ok_or_else(|| {
+            let (where_, expected) = if dump_missing.is_some() {
+                (
+                    "the JSON dump",
+                    "a top-level field like \"effectiveDate\": \"2026-01-16\"",
+                )
+            } else {
+                (
+                    "the text",
+                    "a line like \"These rules are effective as of January 16, 2026.\"",
+                )
+            };
+            ReadError::NoDate {
+                name: name.to_string(),
+                where_,
+                expected,
+            }
         })?;
     let mut revision = Revision {
         id: String::new(),
