@@ -27,28 +27,6 @@ pub fn ability_name(kind: AbilityKind) -> &'static str {
     }
 }
 
-/// Names the report uses, as methods of the game for the code that still words its
-/// reasons itself (transitional: the combat phase's reasons until they are data).
-impl Game {
-    pub fn target_name(&self, t: Target) -> String {
-        target_name(self, t)
-    }
-
-    pub fn zone_name(&self, z: Zone) -> String {
-        zone_name(self, z)
-    }
-
-    /// `on the battlefield`, `in Alice's hand`.
-    pub fn where_is(&self, z: Zone) -> String {
-        where_is(self, z)
-    }
-
-    /// Labels of the stack, top first.
-    pub fn stack_labels(&self) -> Vec<String> {
-        stack_labels(self, &self.stack_objects())
-    }
-}
-
 fn plural(n: i32) -> &'static str {
     if n == 1 {
         ""
@@ -112,7 +90,7 @@ fn chosen(g: &Game, c: Chosen) -> String {
         Chosen::By(p, card) => format!(" ({} chooses {})", g.player_name(p), g.label(card)),
         Chosen::Newest(t) => format!(
             " (no `(choosing L)` given: the checker picks the newest legal choice, {})",
-            g.target_name(t)
+            target_name(g, t)
         ),
     }
 }
@@ -120,7 +98,7 @@ fn chosen(g: &Game, c: Chosen) -> String {
 fn happened(g: &Game, h: &Happened) -> String {
     let l = |c: usize| g.label(c).to_string();
     let p = |p: usize| g.player_name(p).to_string();
-    let t = |t: Target| g.target_name(t);
+    let t = |t: Target| target_name(g, t);
     match h {
         Happened::Combat(c) => combat::words(g, c),
         Happened::ZoneChange {
@@ -136,7 +114,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             } else {
                 format!(": {why}")
             };
-            let (from, to) = (g.zone_name(*from), g.zone_name(*to));
+            let (from, to) = (zone_name(g, *from), zone_name(g, *to));
             format!("{} moves from {from} to {to}{why}", l(*card))
         }
         Happened::LeavesGame {
@@ -144,7 +122,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         } => format!(
             "{} ({}) leaves the game with its owner, {}",
             l(*card),
-            g.where_is(*from),
+            where_is(g, *from),
             p(*owner)
         ),
         Happened::Attached {
@@ -361,7 +339,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::CantEnterBattlefield { card, zone } => format!(
             "{} is an instant or sorcery card and can't enter the battlefield; it stays {}",
             l(*card),
-            g.where_is(*zone)
+            where_is(g, *zone)
         ),
         Happened::AuraCantEnterAttached {
             card,
@@ -379,7 +357,7 @@ fn happened(g: &Game, h: &Happened) -> String {
                 l(*card),
                 t(*to),
                 joined(g, problems),
-                g.zone_name(*zone)
+                zone_name(g, *zone)
             )
         }
         Happened::AuraNothingToEnchant { card, zone } => {
@@ -391,7 +369,7 @@ fn happened(g: &Game, h: &Happened) -> String {
             format!(
                 "{} has nothing it could legally enchant, so {stays} ({})",
                 l(*card),
-                g.zone_name(*zone)
+                zone_name(g, *zone)
             )
         }
         Happened::EntersUnattached { card, problems } => {
@@ -415,7 +393,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::NotASpell { card, zone } => format!(
             "{} isn't a spell on the stack (it's {}); nothing is countered",
             l(*card),
-            g.where_is(*zone)
+            where_is(g, *zone)
         ),
     }
 }
@@ -432,7 +410,7 @@ fn finding(g: &Game, f: &Finding) -> String {
         Finding::TokenElsewhere { card, zone } => format!(
             "{} is a token in {} and ceases to exist",
             l(*card),
-            g.zone_name(*zone)
+            zone_name(g, *zone)
         ),
         Finding::ZeroToughness { card, toughness } => format!(
             "{} has toughness {toughness} and is put into {}'s graveyard",
@@ -518,7 +496,7 @@ fn finding(g: &Game, f: &Finding) -> String {
         Finding::IllegallyAttached { card, to, problems } => format!(
             "{} becomes unattached from {} ({}) and remains on the battlefield",
             l(*card),
-            g.target_name(*to),
+            target_name(g, *to),
             joined(g, problems)
         ),
         Finding::CountersAnnihilate { card, n } => format!(

@@ -2,6 +2,7 @@
 //! them (the report's own zone names, as its JSON has them).
 
 use super::*;
+use crate::scenario::words::{stack_labels, target_name};
 
 pub(super) fn board(game: &Game) -> BoardReport {
     let players = (0..game.players())
@@ -55,7 +56,7 @@ pub(super) fn board(game: &Game) -> BoardReport {
                 .flatten(),
             tapped: game.is_tapped(c),
             token: game.is_token(c),
-            attached_to: game.attached_to(c).map(|t| game.target_name(t)),
+            attached_to: game.attached_to(c).map(|t| target_name(game, t)),
             abilities: v.chars.abilities.iter().map(|a| a.to_string()).collect(),
             counters,
             damage: game.damage(c),
@@ -70,7 +71,7 @@ pub(super) fn board(game: &Game) -> BoardReport {
             .to_string(),
         players,
         cards,
-        stack: game.stack_labels(),
+        stack: stack_labels(game, &game.stack_objects()),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::super::engine::{EventKind, Game};
 use super::super::statement::{Claim, Target};
+use super::super::words::target_name;
 
 /// What a combat claim finds: (holds, what is the case, subject, kinds of event).
 pub(super) type Found = (bool, String, Option<Target>, &'static [EventKind]);
@@ -28,7 +29,7 @@ pub(super) fn check(game: &Game, claim: &Claim) -> Option<Found> {
                 match (attacking, now) {
                     (false, _) => format!("{} is not attacking", label(*card)),
                     (true, Some(t)) => {
-                        format!("{} is attacking {}", label(*card), game.target_name(t))
+                        format!("{} is attacking {}", label(*card), target_name(game, t))
                     }
                     (true, None) => format!("{} is attacking nothing (506.4c)", label(*card)),
                 },

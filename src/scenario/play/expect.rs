@@ -21,7 +21,7 @@ pub(super) fn check(
     sbas: &[SbaReport],
     map: &dyn Fn(&[Cite]) -> Vec<String>,
 ) -> ExpectationReport {
-    let target_name = |t: Target| game.target_name(t);
+    let target_name = |t: Target| crate::scenario::words::target_name(game, t);
     let label = |c: usize| game.label(c).to_string();
     let pname = |p: usize| game.player_name(p).to_string();
     // (holds, what is the case, subject and kinds of the event that made it true)

@@ -4,6 +4,7 @@
 use super::super::engine::combat::why::{BadRecipient, DefaultAssignment, Unattackable, Why};
 use super::super::engine::combat::CombatEvent;
 use super::super::engine::Game;
+use super::{stack_labels, target_name};
 
 fn labels(g: &Game, cards: &[usize], sep: &str) -> String {
     cards
@@ -22,7 +23,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
                 .map(|(c, t, vigilance)| format!(
                     "{} attacks {}{}",
                     g.label(*c),
-                    g.target_name(*t),
+                    target_name(g, *t),
                     if *vigilance {
                         " (vigilance: it doesn't tap)"
                     } else {
@@ -82,7 +83,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             } else {
                 amounts
                     .iter()
-                    .map(|(n, t)| format!("{n} to {}", g.target_name(*t)))
+                    .map(|(n, t)| format!("{n} to {}", target_name(g, *t)))
                     .collect::<Vec<_>>()
                     .join(", ")
             },
@@ -106,8 +107,8 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
         } => format!(
             "{}'s {amount} combat damage to {} isn't dealt: {} has left the battlefield or is neither a creature nor a planeswalker",
             g.label(*source),
-            g.target_name(*recipient),
-            g.target_name(*recipient)
+            target_name(g, *recipient),
+            target_name(g, *recipient)
         ),
         CombatEvent::TriggerNotPlayed { source, ability } => format!(
             "{} has {ability}, a triggered ability in this revision, which the checker doesn't play: its trigger is not put on the stack",
@@ -136,7 +137,7 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
     match w {
         Why::StackNotEmpty => format!(
             "a step ends only when the stack is empty; it holds {}",
-            g.stack_labels().join(", ")
+            stack_labels(g, &g.stack_objects()).join(", ")
         ),
         Why::ControlledBy { card, controller } => {
             format!("{} is controlled by {}", l(card), p(controller))
@@ -178,7 +179,7 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
         } => format!(
             "{} can't attack {}: {}",
             l(card),
-            g.target_name(*target),
+            target_name(g, *target),
             match because {
                 Unattackable::NotAnOpponent => "not an opponent in the game".to_string(),
                 Unattackable::NotOnTheBattlefield => "it is not on the battlefield".to_string(),
@@ -205,7 +206,7 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
         } => format!(
             "{} attacks {}, not {}, a planeswalker they control or a battle they protect",
             l(attacker),
-            g.target_name(*target),
+            target_name(g, *target),
             p(player)
         ),
         Why::Menace { card } => format!(
@@ -286,7 +287,7 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
             to,
             because,
         } => {
-            let (c, t) = (l(card), g.target_name(*to));
+            let (c, t) = (l(card), target_name(g, *to));
             let why = match because {
                 BadRecipient::Unblocked => {
                     format!("{c} is unblocked and assigns only to what it attacks")
@@ -301,7 +302,7 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
         Why::TrampleBeforeLethal { card, to, short } => format!(
             "{} tramples over to {} before lethal damage is assigned to {}",
             l(card),
-            g.target_name(*to),
+            target_name(g, *to),
             labels(g, short, ", ")
         ),
         Why::AgainstTheOrder {
