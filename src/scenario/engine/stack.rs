@@ -152,8 +152,15 @@ impl Game {
         self.stack.is_empty()
     }
 
-    /// Resolves the top object of the stack (608).
+    /// Resolves the top object of the stack (608); a permanent that resolving it took
+    /// out of combat is removed from combat (506.4).
     pub fn resolve_top(&mut self) -> Vec<Event> {
+        let mut events = self.resolve_top_object();
+        events.extend(self.remove_from_combat());
+        events
+    }
+
+    fn resolve_top_object(&mut self) -> Vec<Event> {
         let Some(item) = self.stack.last().cloned() else {
             return Vec::new();
         };
