@@ -48,6 +48,10 @@ pub enum Difference {
     /// free division, 510.1c, decide the same either way), so no check consults it; the
     /// rule is 702.2c on both sides and the citation table cites it so.
     DeathtouchLethalReworded,
+    /// 702.15b, 120.3f (from 2009-07-11): lifelink is a static ability, so any damage its
+    /// source deals, combat or not, gains its controller that much life. Before, lifelink
+    /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
+    LifelinkStatic,
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
     /// the stack as one object, dealt as assigned when it resolves (310.4).
     CombatDamageOnTheStack,
@@ -138,6 +142,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DeathtouchLethalReworded,
         from: Some(date(2025, 11, 14)),
+        until: None,
+    },
+    Row {
+        difference: Difference::LifelinkStatic,
+        from: Some(date(2009, 7, 11)),
         until: None,
     },
     Row {
@@ -286,6 +295,7 @@ mod tests {
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
             DeathtouchLethalReworded,
+            LifelinkStatic,
             CombatDamageOnTheStack,
             CountersWithModifications,
             LayersOf418,
