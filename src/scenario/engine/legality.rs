@@ -316,7 +316,10 @@ impl Game {
             if tv.chars.has(&Ability::Shroud) {
                 out.push(because(&[cite::R702_18A], Why::Shroud { card: t }));
             }
-            if tv.chars.has(&Ability::Hexproof) && tv.controller != controller {
+            if tv.chars.has(&Ability::Hexproof)
+                && tv.controller != controller
+                && self.rules.has(Difference::Hexproof)
+            {
                 out.push(because(
                     &[cite::R702_11B],
                     Why::Hexproof {

@@ -645,7 +645,7 @@ impl Game {
                 .filter(|(x, _)| x == a)
                 .flat_map(|(_, bs)| bs)
                 .count();
-            if v.chars.has(&Ability::Menace) && n < 2 {
+            if v.chars.has(&Ability::Menace) && n < 2 && self.rules.has(Difference::Menace) {
                 problems.push(refusal(&[cite::R702_111B], W::Menace { card: *a }));
             }
         }
