@@ -6,7 +6,7 @@ use super::super::cite;
 use super::super::combat::CombatEvent;
 use super::super::revisions::Rules;
 use super::super::{Event, Happened, StackObject};
-use super::{cited, main_phase, rules, table};
+use super::{cited, main_phase, rules, table, two_players};
 
 /// The combat event of `e`.
 fn combat(e: &Event) -> &CombatEvent {
@@ -18,12 +18,10 @@ fn combat(e: &Event) -> &CombatEvent {
 
 #[test]
 fn declared_attackers_tap_unless_vigilant() {
-    let mut t = table(
+    let mut t = two_players(
         Rules::canonical(),
-        "## Game
-- players: Alice, Bob
-- step: beginning of combat
-## Battlefield
+        "beginning of combat",
+        "## Battlefield
 - bear: Creature — Bear 2/2; controller Alice
 - knight: Creature — Knight 2/2; controller Alice; vigilance
 ## Actions
@@ -50,12 +48,10 @@ fn declared_attackers_tap_unless_vigilant() {
 
 #[test]
 fn a_declared_block_is_an_event_of_the_defending_player() {
-    let mut t = table(
+    let mut t = two_players(
         Rules::canonical(),
-        "## Game
-- players: Alice, Bob
-- step: declare attackers
-## Battlefield
+        "declare attackers",
+        "## Battlefield
 - bear: Creature — Bear 2/2; controller Alice; attacking
 - wall: Creature — Wall 0/4; controller Bob
 ## Actions
@@ -119,12 +115,10 @@ fn each_defending_player_declares_their_own_blockers() {
 
 #[test]
 fn an_announced_order_replaces_the_default_one() {
-    let mut t = table(
+    let mut t = two_players(
         rules(2015, 1, 23),
-        "## Game
-- players: Alice, Bob
-- step: declare attackers
-## Battlefield
+        "declare attackers",
+        "## Battlefield
 - gorger: Creature — Beast 6/6; controller Alice; attacking
 - elf: Creature — Elf 1/1; controller Bob
 - guardian: Creature — Wall 0/5; controller Bob
@@ -149,12 +143,10 @@ fn an_announced_order_replaces_the_default_one() {
 
 #[test]
 fn combat_damage_to_a_creature_is_damage_with_its_source() {
-    let mut t = table(
+    let mut t = two_players(
         Rules::canonical(),
-        "## Game
-- players: Alice, Bob
-- step: declare blockers
-## Battlefield
+        "declare blockers",
+        "## Battlefield
 - bear: Creature — Bear 2/2; controller Alice; attacking
 - wall: Creature — Wall 0/4; controller Bob; blocking bear
 ## Actions
@@ -186,12 +178,10 @@ fn combat_damage_to_a_creature_is_damage_with_its_source() {
 
 #[test]
 fn combat_damage_on_the_stack_is_pushed_then_popped_in_2009_05_01() {
-    let mut t = table(
+    let mut t = two_players(
         rules(2009, 5, 1),
-        "## Game
-- players: Alice, Bob
-- step: declare blockers
-## Battlefield
+        "declare blockers",
+        "## Battlefield
 - bear: Creature — Bear 2/2; controller Alice; attacking
 ## Actions
 1. combat damage",

@@ -43,13 +43,16 @@ pub(super) fn table(rules: Rules, text: &str) -> Table {
     }
 }
 
-/// [`table`] for two players, Alice active in her precombat main phase, under today's rules:
+/// [`table`] for two players, Alice active, in `step` (as `step:` writes it) under `rules`:
 /// `objects` holds the zone sections and the actions.
+pub(super) fn two_players(rules: Rules, step: &str, objects: &str) -> Table {
+    let game = "## Game\n- players: Alice, Bob\n- turn: Alice\n- step: ";
+    table(rules, &[game, step, "\n", objects].concat())
+}
+
+/// [`two_players`] in Alice's precombat main phase, under today's rules.
 pub(super) fn main_phase(objects: &str) -> Table {
-    table(
-        Rules::canonical(),
-        &["## Game\n- players: Alice, Bob\n- turn: Alice\n", objects].concat(),
-    )
+    two_players(Rules::canonical(), "precombat main", objects)
 }
 
 impl Table {

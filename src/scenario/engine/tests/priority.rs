@@ -4,7 +4,7 @@ use super::super::super::statement::Zone;
 use super::super::cite;
 use super::super::revisions::Rules;
 use super::super::Why;
-use super::{cited, main_phase, table};
+use super::{cited, main_phase, two_players};
 
 #[test]
 fn an_instant_needs_priority() {
@@ -15,7 +15,15 @@ fn an_instant_needs_priority() {
 1. Bob casts shock",
     );
     let reasons = t.act(1).expect_err("Bob has no priority");
-    assert!(reasons.iter().any(|r| cited(&r.cites, cite::R117_1)));
+    // The reason is data (who tried, who holds priority), never a sentence.
+    assert_eq!(
+        reasons[0].why,
+        Why::NoPriority {
+            player: 1,
+            holder: 0
+        }
+    );
+    assert_eq!(reasons[0].cites, vec![cite::R117_1]);
     assert_eq!(
         t.game.zone(t.card("shock")),
         Zone::Hand(1),
@@ -25,12 +33,10 @@ fn an_instant_needs_priority() {
 
 #[test]
 fn no_one_has_it_in_the_untap_step() {
-    let mut t = table(
+    let mut t = two_players(
         Rules::canonical(),
-        "## Game
-- players: Alice, Bob
-- step: untap
-## Hand
+        "untap",
+        "## Hand
 - shock: Instant; owner Alice
 ## Actions
 1. Alice casts shock",
@@ -38,23 +44,4 @@ fn no_one_has_it_in_the_untap_step() {
     assert_eq!(t.game.priority(), None);
     let reasons = t.act(1).expect_err("no priority in the untap step");
     assert!(reasons.iter().any(|r| cited(&r.cites, cite::R502_4)));
-}
-
-#[test]
-fn reasons_are_data_not_sentences() {
-    let mut t = main_phase(
-        "## Hand
-- shock: Instant; owner Bob
-## Actions
-1. Bob casts shock",
-    );
-    let reasons = t.act(1).expect_err("Bob has no priority");
-    assert_eq!(
-        reasons[0].why,
-        Why::NoPriority {
-            player: 1,
-            holder: 0
-        }
-    );
-    assert_eq!(reasons[0].cites, vec![cite::R117_1]);
 }

@@ -4,7 +4,7 @@ use super::super::super::statement::Zone;
 use super::super::cite;
 use super::super::revisions::Rules;
 use super::super::{Happened, StackObject};
-use super::{cited, main_phase, rules, table};
+use super::{cited, main_phase, rules, two_players};
 
 #[test]
 fn casting_keeps_priority_and_resolving_cites_the_revision() {
@@ -12,11 +12,10 @@ fn casting_keeps_priority_and_resolving_cites_the_revision() {
         (Rules::canonical(), cite::R608_3A),
         (rules(2014, 2, 1), cite::R608_3),
     ] {
-        let mut t = table(
+        let mut t = two_players(
             rules,
-            "## Game
-- players: Alice, Bob
-## Hand
+            "precombat main",
+            "## Hand
 - bear: Creature — Bear 2/2; owner Alice
 ## Actions
 1. Alice casts bear",
