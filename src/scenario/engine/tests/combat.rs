@@ -247,3 +247,110 @@ fn combat_ends_removing_every_creature_from_combat() {
     assert!(!t.game.is_attacking(bear));
     assert_eq!(t.game.life(1), 18, "its damage was dealt on the way");
 }
+
+#[test]
+fn the_first_strike_step_remembers_who_struck() {
+    let mut t = two_players(
+        Rules::canonical(),
+        "declare blockers",
+        "## Battlefield
+- knight: Creature — Knight 2/2; controller Alice; first strike; attacking
+- bear: Creature — Bear 2/2; controller Bob; blocking knight
+## Actions
+1. combat damage
+2. combat damage",
+    );
+    let (knight, bear) = (t.card("knight"), t.card("bear"));
+    let events = t.act(1).expect("the first-strike step");
+    assert_eq!(
+        *combat(&events[0]),
+        CombatEvent::DamageStep {
+            first: true,
+            sources: vec![knight],
+        }
+    );
+    assert_eq!(events[0].cites, vec![cite::R510_4, cite::R702_7B]);
+    assert_eq!(t.game.step(), Step::FirstStrikeDamage);
+    t.game.state_based_actions(None);
+    assert!(!t.game.is_blocking(bear), "the bear died (704.5g)");
+    // 510.4: the knight struck first and has no double strike: no one assigns now.
+    let events = t.act(2).expect("the regular step");
+    assert_eq!(
+        *combat(&events[0]),
+        CombatEvent::DamageStep {
+            first: false,
+            sources: Vec::new(),
+        }
+    );
+    assert_eq!(t.game.step(), Step::CombatDamage);
+}
+
+#[test]
+fn a_source_gone_with_its_damage_on_the_stack_deals_it_as_it_last_existed() {
+    // The Mogg Fanatic trick of 2009-05-01 (310.4a–c), the ability left out.
+    let mut t = two_players(
+        rules(2009, 5, 1),
+        "declare blockers",
+        "## Battlefield
+- fanatic: Creature — Goblin 1/1; controller Alice; attacking
+- bear: Creature — Bear 2/2; controller Bob; blocking fanatic
+## Actions
+1. combat damage
+2. in response, Alice sacrifices fanatic",
+    );
+    let (fanatic, bear) = (t.card("fanatic"), t.card("bear"));
+    t.act(1).expect("the damage goes on the stack");
+    t.act(2).expect("Alice sacrifices it in response");
+    let resolved = t.game.resolve_top();
+    let dealt = resolved
+        .iter()
+        .find(|e| matches!(e.what, Happened::Damage { .. }))
+        .expect("the fanatic's damage");
+    assert_eq!(
+        dealt.what,
+        Happened::Damage {
+            card: bear,
+            amount: 1,
+            source: Some(fanatic),
+        }
+    );
+    assert!(cited(&dealt.cites, cite::R310_4B_LAST_KNOWN));
+    let not_dealt = CombatEvent::NotDealt {
+        source: bear,
+        recipient: Target::Card(fanatic),
+        amount: 2,
+    };
+    assert!(resolved
+        .iter()
+        .any(|e| matches!(&e.what, Happened::Combat(c) if *c == not_dealt)));
+    assert_eq!(t.game.damage(bear), 1);
+}
+
+#[test]
+fn a_new_turn_begins_a_new_combat_record() {
+    // 302.6: control gained last turn is control since this turn began.
+    let mut t = main_phase(
+        "## Battlefield
+- bear: Creature — Bear 2/2; controller Alice
+## Actions
+1. Bob gains control of bear
+2. Bob attacks with bear
+3. next turn
+4. Bob attacks with bear",
+    );
+    let bear = t.card("bear");
+    t.act(1).expect("an effect");
+    assert!(t.act(2).is_err(), "not Bob's turn");
+    let events = t.act(3).expect("the turn passes");
+    assert!(events
+        .iter()
+        .any(|e| matches!(e.what, Happened::TurnBegins { player: 1, .. })));
+    let events = t
+        .act(4)
+        .expect("Bob has controlled it since his turn began");
+    assert!(matches!(
+        combat(&events[0]),
+        CombatEvent::AttackersDeclared { active: 1, .. }
+    ));
+    assert!(t.game.is_attacking(bear));
+}
