@@ -32,30 +32,33 @@ impl Game {
             }
         };
         let mut removed: Vec<(CardId, Removal)> = Vec::new();
-        for i in 0..self.combat.attackers.len() {
-            let a = &self.combat.attackers[i];
-            if let (false, Some(why)) = (a.removed, cause(self, a.card, a.object, a.controller)) {
-                removed.push((a.card, why));
-                self.combat.attackers[i].removed = true;
+        let declared = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| (a.card, a.object, a.controller, a.removed))
+            .chain(
+                self.combat
+                    .blockers
+                    .iter()
+                    .map(|b| (b.card, b.object, b.controller, b.removed)),
+            );
+        for (c, object, controller, was_removed) in declared {
+            if was_removed || removed.iter().any(|(r, _)| *r == c) {
+                continue;
             }
-        }
-        for i in 0..self.combat.blockers.len() {
-            let b = &self.combat.blockers[i];
-            if let (false, Some(why)) = (b.removed, cause(self, b.card, b.object, b.controller)) {
-                if !removed.iter().any(|(r, _)| *r == b.card) {
-                    removed.push((b.card, why));
-                }
-                self.combat.blockers[i].removed = true;
+            if let Some(why) = cause(self, c, object, controller) {
+                removed.push((c, why));
             }
         }
         removed
             .into_iter()
             .map(|(card, cause)| {
-                event(
+                self.apply(event(
                     Happened::Combat(CombatEvent::RemovedFromCombat { card, cause }),
                     vec![Target::Card(card)],
                     &[cite::R506_4],
-                )
+                ))
             })
             .collect()
     }
