@@ -313,7 +313,7 @@ impl Game {
             Requirement::Any => {}
         }
         if zone == Zone::Battlefield {
-            if tv.chars.has(&Ability::Shroud) {
+            if tv.chars.has(&Ability::Shroud) && self.rules.has(Difference::Shroud) {
                 out.push(because(&[cite::R702_18A], Why::Shroud { card: t }));
             }
             if tv.chars.has(&Ability::Hexproof)

@@ -48,6 +48,9 @@ pub enum Difference {
     /// free division, 510.1c, decide the same either way), so no check consults it; the
     /// rule is 702.2c on both sides and the citation table cites it so.
     DeathtouchLethalReworded,
+    /// 702.8 (502.57 when it began, 2006-10-01): flash. Before, no rule gives the word a
+    /// meaning, and a card written with it is cast at its usual time.
+    Flash,
     /// 702.11 (from 2011-07-15): hexproof. Before, no rule gives the word a meaning, and
     /// an object written with it may be targeted.
     Hexproof,
@@ -55,6 +58,12 @@ pub enum Difference {
     /// source deals, combat or not, gains its controller that much life. Before, lifelink
     /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
     LifelinkStatic,
+    /// 702.17 (502.70 when it began, 2007-05-01): reach. Before, a creature written with it
+    /// blocks a flyer only if it has flying.
+    Reach,
+    /// 702.18 (502.36 when it began, 2007-05-01): shroud. Before, a permanent written with
+    /// it may be targeted.
+    Shroud,
     /// 702.111 (702.110 when it began; the first revision of the corpus with it is
     /// 2015-09-26, and 2015-01-23 has none): menace. Before, a creature written with it
     /// may be blocked by one creature.
@@ -152,6 +161,11 @@ pub const DIFFERENCES: &[Row] = &[
         until: None,
     },
     Row {
+        difference: Difference::Flash,
+        from: Some(date(2006, 10, 1)),
+        until: None,
+    },
+    Row {
         difference: Difference::Hexproof,
         from: Some(date(2011, 7, 15)),
         until: None,
@@ -159,6 +173,16 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::LifelinkStatic,
         from: Some(date(2009, 7, 11)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Reach,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Shroud,
+        from: Some(date(2007, 5, 1)),
         until: None,
     },
     Row {
@@ -312,8 +336,11 @@ mod tests {
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
             DeathtouchLethalReworded,
+            Flash,
             Hexproof,
             LifelinkStatic,
+            Reach,
+            Shroud,
             Menace,
             CombatDamageOnTheStack,
             CountersWithModifications,

@@ -659,7 +659,7 @@ impl Game {
                 let av = self.view(*a);
                 if av.chars.has(&Ability::Flying)
                     && !v.chars.has(&Ability::Flying)
-                    && !v.chars.has(&Ability::Reach)
+                    && !(v.chars.has(&Ability::Reach) && self.rules.has(Difference::Reach))
                 {
                     problems.push(refusal(
                         &[cite::R702_9B],
