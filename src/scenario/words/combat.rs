@@ -129,7 +129,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             g.label(*card),
             match cause {
                 Removal::ControllerChanged => "changed controller",
-                Removal::NoLongerACreature => "is no longer a creature",
+                Removal::NotACreature => "is not a creature",
             }
         ),
         CombatEvent::Ends => {

@@ -10,7 +10,7 @@ use super::CombatEvent;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Removal {
     ControllerChanged,
-    NoLongerACreature,
+    NotACreature,
 }
 
 impl Game {
@@ -26,7 +26,7 @@ impl Game {
             } else if g.controller(c) != controller {
                 Some(Removal::ControllerChanged)
             } else if !g.view(c).chars.is(CardType::Creature) {
-                Some(Removal::NoLongerACreature)
+                Some(Removal::NotACreature)
             } else {
                 None
             }
