@@ -12,6 +12,7 @@
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
+mod newest;
 mod subtypes;
 mod system;
 pub mod why;
@@ -55,12 +56,14 @@ pub enum Named {
 }
 
 /// The characteristics of every object, as the layers made them.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Board {
     pub(super) chars: Vec<Characteristics>,
     pub(super) names: Vec<String>,
     pub(super) controller: Vec<PlayerId>,
     pub(super) log: Vec<Vec<Applied>>,
+    /// The latest timestamp of the objects and effects the layers ordered (613.7).
+    pub(super) newest: i64,
 }
 
 /// Which objects an effect applies to.
@@ -154,6 +157,7 @@ impl Game {
                 })
                 .collect(),
             log: vec![Vec::new(); n],
+            newest: self.cards.iter().map(|c| c.timestamp).max().unwrap_or(0),
         };
         let mut resolved: Vec<Instance> = Vec::new();
         for e in self.effects.iter() {
@@ -194,6 +198,9 @@ impl Game {
             }
         }
         resolved.sort_by_key(|i| i.timestamp);
+        board.newest = board
+            .newest
+            .max(resolved.last().map_or(i64::MIN, |i| i.timestamp));
         let mut started: Vec<Instance> = Vec::new();
         for stage in System::of(&self.rules).stages() {
             if stage.begins_pt {
@@ -633,9 +640,8 @@ impl Game {
 
     /// The copiable values of an object now (707.2): printed, with copy effects applied.
     pub(super) fn copiable(&self, c: CardId) -> super::super::effect::Copiable {
-        let board = self.board();
         super::super::effect::Copiable {
-            name: board.names.get(c).cloned().unwrap_or_default(),
+            name: self.current_name(c),
             chars: {
                 // Layer 1 only: the printed values with the copy effects on it.
                 let mut ch = self.cards[c].printed.clone();
@@ -699,8 +705,7 @@ impl Game {
     /// `SUBJECT EFFECT` in Actions: the set is fixed as the effect begins (611.2c), one
     /// effect on each object of it.
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
-        let board = self.board();
-        let set = self.described(&effect.subject, None, &board);
+        let set = self.with_board(|board| self.described(&effect.subject, None, board));
         let mut numbers = self.stage_rules(&effect.parts);
         numbers.push(cite::R611_2C);
         numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));
