@@ -18,7 +18,7 @@
 mod dependency;
 mod newest;
 mod sets;
-mod subtypes;
+pub(crate) mod subtypes;
 mod system;
 pub mod why;
 
