@@ -155,19 +155,32 @@ impl Game {
     /// applies last.
     pub(super) fn with_board<T>(&self, f: impl FnOnce(&Board) -> T) -> T {
         let key = self.board_key();
-        {
+        let kept = {
             let mut cache = self.view_cache.board.borrow_mut();
-            if let Some((k, board)) = cache.as_mut() {
-                if *k == key || self.newest_on_top(k, &key, board) {
-                    *k = key;
-                    return f(board);
+            match cache.as_mut() {
+                Some((k, _)) if *k == key => true,
+                Some((k, board)) => {
+                    let on_top = self.newest_on_top(k, &key, board);
+                    if on_top {
+                        *k = key.clone();
+                    }
+                    on_top
                 }
+                None => false,
+            }
+        };
+        // Read through a shared borrow, so that `f` may look at the board again.
+        let cache = self.view_cache.board.borrow();
+        match cache.as_ref() {
+            Some((_, board)) if kept => f(board),
+            _ => {
+                drop(cache);
+                let board = self.layered();
+                let out = f(&board);
+                *self.view_cache.board.borrow_mut() = Some((key, board));
+                out
             }
         }
-        let board = self.layered();
-        let out = f(&board);
-        *self.view_cache.board.borrow_mut() = Some((key, board));
-        out
     }
 
     /// Applies to `board`, made for `kept`, the effects added since, if that gives what the
