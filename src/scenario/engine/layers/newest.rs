@@ -86,6 +86,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use std::fmt::Write;
     use std::path::{Path, PathBuf};
 
     use super::super::super::prelude::*;
@@ -127,7 +128,9 @@ mod tests {
     /// effect making the creature a Goblin), with effects of every layer added in an order
     /// that isn't the layers' (a pump, then a switch, then a type, then another pump…).
     fn many_effects(rules: &str, n: usize) -> String {
-        let mut text = format!(
+        let mut text = String::new();
+        let _ = write!(
+            text,
             "# many effects\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n\n## Battlefield\n\
              - bear: Creature — Bear 2/2; controller Alice; mana value 2\n\
              - wall: Creature — Wall 0/3; controller Bob; flying\n\
@@ -161,12 +164,19 @@ mod tests {
             } else if i % 19 == 18 {
                 "creatures Alice controls get +1/+2 until end of turn".to_string()
             } else {
-                format!("bear gets +{}/-{} until end of turn", i % 3, i % 2)
+                [
+                    "bear gets +",
+                    &(i % 3).to_string(),
+                    "/-",
+                    &(i % 2).to_string(),
+                    " until end of turn",
+                ]
+                .concat()
             };
-            text.push_str(&format!("{k}. {line}\n"));
+            let _ = writeln!(text, "{k}. {line}");
             k += 1;
         }
-        text.push_str(&format!("{k}. next turn\n{}. bear gets +1/+1\n", k + 1));
+        let _ = write!(text, "{k}. next turn\n{}. bear gets +1/+1\n", k + 1);
         text.push_str("\n## Expect\n- bear is on the battlefield\n");
         text
     }
