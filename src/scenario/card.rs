@@ -350,6 +350,13 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
     if KNOWN_WORDS.iter().any(|k| *k == w || *k == singular) {
         return None;
     }
+    // A subtype the rules list (Clue, Planet) is a word of its own, not a near miss of
+    // `blue` or `player`.
+    if super::engine::layers::subtypes::kind(&w).is_some()
+        || super::engine::layers::subtypes::kind(singular).is_some()
+    {
+        return None;
+    }
     KNOWN_WORDS.iter().copied().find(|k| {
         let limit = if k.len() <= 5 { 1 } else { 2 };
         edits(&w, k) <= limit || edits(singular, k) <= limit
@@ -723,6 +730,16 @@ mod tests {
         assert!(t.types.contains(&CardType::Kindred));
         assert_eq!(t.to_string(), "Kindred Enchantment — Elf");
         assert!(TypeLine::parse("legendary wizard").is_err());
+    }
+
+    #[test]
+    fn a_listed_subtype_is_not_a_near_miss() {
+        assert_eq!(near_miss("creture"), Some("creature"));
+        assert_eq!(near_miss("rde"), Some("red"));
+        // One edit from `blue` and two from `player`, but subtypes of 205.3g and 205.3i.
+        assert_eq!(near_miss("Clue"), None);
+        assert_eq!(near_miss("Planet"), None);
+        assert_eq!(near_miss("Clues"), None);
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! and state-based actions all change the state here, so this is the seam where
 //! replacement effects will apply. Casting and activating push onto the stack, resolving
 //! pops it, priority passes, and a player leaves the game (800.4a) here too: the other
-//! chapters only read the state and say what happens.
+//! chapters only read the state and say what happens. The combat phase's events are
+//! applied in [`combat`].
+
+mod combat;
 
 use super::prelude::*;
 
@@ -330,6 +333,7 @@ impl Game {
                 for &c in untapped {
                     self.cards[c].tapped = false;
                 }
+                self.new_turn_combat();
             }
             Happened::Combat(c) => self.apply_combat(c),
             Happened::Cleanup { .. } => {

@@ -475,7 +475,6 @@ impl Game {
                     vec![Target::Player(next)],
                     &[cite::R500_1, cite::R502_3, cite::R305_2],
                 )));
-                self.new_turn_combat();
                 Ok(events)
             }
             Statement::Play { .. }

@@ -12,7 +12,7 @@
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
-mod subtypes;
+pub(crate) mod subtypes;
 mod system;
 pub mod why;
 

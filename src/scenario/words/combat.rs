@@ -38,7 +38,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             format!("{} declares no blockers", g.player_name(*p))
         }
         CombatEvent::NoBlockers { player: None } => "no blockers are declared".to_string(),
-        CombatEvent::BlockersDeclared { blocks, blocked } => format!(
+        CombatEvent::BlockersDeclared { blocks, blocked, .. } => format!(
             "declare blockers step: {}; {} {} blocked",
             blocks
                 .iter()
@@ -92,7 +92,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
                 Some(why) => format!("chosen by default: {}", default_assignment(*why)),
             }
         ),
-        CombatEvent::OnTheStack { first } => format!(
+        CombatEvent::OnTheStack { first, .. } => format!(
             "the {}combat damage goes on the stack as one object, which players may respond to",
             if *first { "first-strike " } else { "" }
         ),

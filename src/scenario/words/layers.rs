@@ -32,10 +32,18 @@ pub(super) fn change(g: &Game, card: CardId, change: &Change) -> String {
             "{l} becomes a creature{}",
             pt.map(|p| format!(" {p}")).unwrap_or_default()
         ),
-        Change::BecomesTypes(t, pt) => format!(
-            "{l} becomes a {t}{}",
-            pt.map(|p| format!(" {p}")).unwrap_or_default()
-        ),
+        Change::BecomesTypes(t, pt) => {
+            let t = t.to_string();
+            let article = if t.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!(
+                "{l} becomes {article} {t}{}",
+                pt.map(|p| format!(" {p}")).unwrap_or_default()
+            )
+        }
         Change::StopsBeingCreature => format!("{l} stops being a creature"),
         Change::GainsSubtype(s) => format!("{l} gains subtype {s}"),
         Change::LosesSubtype(s) => format!("{l} loses subtype {s}"),

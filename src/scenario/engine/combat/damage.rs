@@ -96,7 +96,7 @@ impl Game {
             .collect()
     }
 
-    pub(super) fn power(&self, c: CardId) -> i32 {
+    pub(in crate::scenario::engine) fn power(&self, c: CardId) -> i32 {
         self.view(c)
             .chars
             .power_toughness
@@ -457,13 +457,11 @@ impl Game {
             && to >= Step::DeclareBlockers
             && self.combatants().iter().any(|(_, a)| *a)
         {
-            self.combat.blockers_declared = true;
-            self.step = Step::DeclareBlockers;
-            events.push(event(
+            events.push(self.apply(event(
                 Happened::Combat(CombatEvent::NoBlockers { player: None }),
                 Vec::new(),
                 &[cite::R509_1],
-            ));
+            )));
         }
         while let Some(step) = self.next_damage_step().filter(|s| *s <= to) {
             if !self.combatants().iter().any(|(_, a)| *a) {
@@ -537,12 +535,7 @@ impl Game {
     /// A combat damage step begins (510.1, 510.4): who assigns, and each assignment.
     pub(super) fn begin_damage_step(&mut self, step: Step, plans: &[Plan]) -> Vec<Event> {
         let first = step == Step::FirstStrikeDamage;
-        if first {
-            self.combat.first_strikers = Some(plans.iter().map(|p| p.source).collect::<Vec<_>>());
-        }
-        self.step = step;
-        self.priority = self.active;
-        let mut events = vec![event(
+        let mut events = vec![self.apply(event(
             Happened::Combat(CombatEvent::DamageStep {
                 first,
                 sources: plans.iter().map(|p| p.source).collect(),
@@ -553,7 +546,7 @@ impl Game {
             } else {
                 &[cite::R510_1, cite::R510_2]
             },
-        )];
+        ))];
         for p in plans {
             events.push(event(
                 Happened::Combat(CombatEvent::Assigned {

@@ -7,7 +7,7 @@
 //! the stack (before 2009-07-11) in [`on_the_stack`].
 
 mod damage;
-mod on_the_stack;
+pub(in crate::scenario::engine) mod on_the_stack;
 mod order;
 pub mod why;
 
@@ -30,8 +30,10 @@ pub enum CombatEvent {
     },
     /// 509.1: `P declares no blockers`, or none declared as the game passed the step.
     NoBlockers { player: Option<PlayerId> },
-    /// 509.1g–h: each blocker and what it blocks; the attackers now blocked.
+    /// 509.1g–h: a defending player's blockers and what each blocks; the attackers now
+    /// blocked.
     BlockersDeclared {
+        player: PlayerId,
         blocks: Vec<(CardId, Vec<CardId>)>,
         blocked: Vec<CardId>,
     },
@@ -45,8 +47,12 @@ pub enum CombatEvent {
         amounts: Vec<(i32, Target)>,
         chosen: Option<DefaultAssignment>,
     },
-    /// 310.1 (before 2009-07-11): the assignments go on the stack as one object.
-    OnTheStack { first: bool },
+    /// 310.1 (before 2009-07-11): the assignments go on the stack as one object: each
+    /// source and what it assigns to whom.
+    OnTheStack {
+        first: bool,
+        assigned: Vec<(CardId, Vec<(i32, Target)>)>,
+    },
     /// 310.4 (before 2009-07-11): the combat damage object resolves.
     DamageResolves { first: bool },
     /// 310.4c (before 2009-07-11): damage assigned to a recipient that has left the
@@ -305,7 +311,7 @@ impl Game {
 
     /// Whether player `p` is a defending player: attacked, or controlling a planeswalker or
     /// protecting a battle that is attacked (506.2).
-    fn is_defending(&self, p: PlayerId) -> bool {
+    pub(in crate::scenario::engine) fn is_defending(&self, p: PlayerId) -> bool {
         self.combat
             .attackers
             .iter()
@@ -366,14 +372,6 @@ impl Game {
         Some(out)
     }
 
-    /// A new turn: no combat, and control gained from now on is gained this turn.
-    pub(super) fn new_turn_combat(&mut self) {
-        self.combat = Combat {
-            turn_began: self.clock,
-            ..Combat::default()
-        };
-    }
-
     /// 511.3: as the end of combat step ends, everything is removed from combat.
     pub(super) fn end_combat(&mut self) -> Vec<Event> {
         let was: Vec<Target> = self
@@ -383,21 +381,16 @@ impl Game {
             .map(|a| Target::Card(a.card))
             .chain(self.combat.blockers.iter().map(|b| Target::Card(b.card)))
             .collect();
-        let turn_began = self.combat.turn_began;
-        self.combat = Combat {
-            turn_began,
-            attackers_declared: true,
-            blockers_declared: true,
-            ..Combat::default()
-        };
+        // Nothing was ever in combat: nothing to remove (and past the combat phase, what
+        // the record says no longer matters).
         if was.is_empty() {
             return Vec::new();
         }
-        vec![event(
+        vec![self.apply(event(
             Happened::Combat(CombatEvent::Ends),
             was,
             &[cite::R511_3],
-        )]
+        ))]
     }
 
     // ----- declarations (508.1, 509.1) -------------------------------------------------
@@ -494,38 +487,19 @@ impl Game {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut events = Vec::new();
-        self.step = Step::DeclareAttackers;
-        self.priority = self.active;
-        self.combat.attackers_declared = true;
-        let mut declared = Vec::new();
-        for &(c, t) in &chosen {
-            let Some(t) = t else { continue };
-            let vigilance = self.view(c).chars.has(&Ability::Vigilance);
-            declared.push((c, t, vigilance));
-            if !vigilance {
-                self.cards[c].tapped = true;
-            }
-            self.combat.attackers.push(Attacker {
-                card: c,
-                object: self.object_id(c),
-                controller: p,
-                target: Some((t, self.object_of(t))),
-                blocked: false,
-                order: Vec::new(),
-                ordered: false,
-            });
-        }
+        let declared = chosen
+            .iter()
+            .filter_map(|&(c, t)| Some((c, t?, self.view(c).chars.has(&Ability::Vigilance))))
+            .collect();
         let subjects = chosen.iter().map(|(c, _)| Target::Card(*c)).collect();
-        events.push(event(
+        Ok(vec![self.apply(event(
             Happened::Combat(CombatEvent::AttackersDeclared {
                 attackers: declared,
                 active: self.active,
             }),
             subjects,
             &[cite::R508_1, cite::R508_1F],
-        ));
-        Ok(events)
+        ))])
     }
 
     /// Why `p` may not attack `t` with `c` (506.2, 310.8b).
@@ -704,62 +678,28 @@ impl Game {
             dedup_reasons(&mut problems);
             return Err(problems);
         }
-        self.step = Step::DeclareBlockers;
-        self.priority = self.active;
-        self.combat.declared_blocks.push(p);
-        self.combat.blockers_declared = (0..self.players())
-            .filter(|&q| self.is_defending(q))
-            .all(|q| self.combat.declared_blocks.contains(&q));
-        self.combat.ordering_open = true;
-        for (b, list) in &by_blocker {
-            self.combat.blockers.push(Blocker {
-                card: *b,
-                object: self.object_id(*b),
-                controller: p,
-                blocking: list.clone(),
-                ordered: false,
-            });
-        }
-        let mut blocked = Vec::new();
-        for i in 0..self.combat.attackers.len() {
-            let a = self.combat.attackers[i].card;
-            if by_blocker.iter().any(|(_, l)| l.contains(&a)) && self.is_attacking(a) {
-                self.combat.attackers[i].blocked = true;
-                blocked.push(a);
-            }
-        }
-        for i in 0..self.combat.attackers.len() {
-            let a = self.combat.attackers[i].card;
-            self.combat.attackers[i].order = self.blockers_of(a);
-        }
+        let blocked = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.card)
+            .filter(|&a| by_blocker.iter().any(|(_, l)| l.contains(&a)) && self.is_attacking(a))
+            .collect();
         let what = if by_blocker.is_empty() {
             CombatEvent::NoBlockers { player: Some(p) }
         } else {
             CombatEvent::BlockersDeclared {
+                player: p,
                 blocks: by_blocker.clone(),
                 blocked,
             }
         };
         let subjects = by_blocker.iter().map(|(b, _)| Target::Card(*b)).collect();
-        Ok(vec![event(
+        Ok(vec![self.apply(event(
             Happened::Combat(what),
             subjects,
             &[cite::R509_1, cite::R509_1G, cite::R509_1H],
-        )])
-    }
-
-    /// What a combat event changes beyond the combat's own record (see [`Game::apply`]).
-    pub(in crate::scenario::engine) fn apply_combat(&mut self, e: &CombatEvent) {
-        if let CombatEvent::DamageToPlayer { player, now, .. } = e {
-            self.players[*player].life = *now;
-        }
-    }
-
-    /// After any statement but an order, orders can no longer be announced.
-    pub(super) fn close_ordering(&mut self, st: &Statement) {
-        if !matches!(st, Statement::Order { .. } | Statement::Block { .. }) {
-            self.combat.ordering_open = false;
-        }
+        ))])
     }
 }
 

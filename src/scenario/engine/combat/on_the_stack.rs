@@ -15,23 +15,23 @@ use super::{refusal, CombatEvent};
 /// One creature's assignment, as it went on the stack.
 #[derive(Debug, Clone)]
 pub(in crate::scenario::engine) struct AssignedOnTheStack {
-    source: CardId,
+    pub(in crate::scenario::engine) source: CardId,
     /// The object the source was when it assigned (400.7: a new object is another).
-    object: u32,
+    pub(in crate::scenario::engine) object: u32,
     /// Its power as it assigned (310.4a: dealt as assigned even if that changed).
-    power: i32,
+    pub(in crate::scenario::engine) power: i32,
     /// Its last known information, kept up to date until it leaves the battlefield
     /// (310.4b).
-    last_known: View,
+    pub(in crate::scenario::engine) last_known: View,
     /// Each amount, its recipient and the object the recipient was.
-    amounts: Vec<(i32, Target, u32)>,
+    pub(in crate::scenario::engine) amounts: Vec<(i32, Target, u32)>,
 }
 
 /// The combat damage object on the stack (310.1, 200.8 of 2009-05-01).
 #[derive(Debug, Clone)]
 pub(in crate::scenario::engine) struct CombatDamageObject {
-    first: bool,
-    assigned: Vec<AssignedOnTheStack>,
+    pub(in crate::scenario::engine) first: bool,
+    pub(in crate::scenario::engine) assigned: Vec<AssignedOnTheStack>,
 }
 
 impl Game {
@@ -71,76 +71,28 @@ impl Game {
         plans: Vec<Plan>,
     ) -> Vec<Event> {
         let mut events = self.begin_damage_step(step, &plans);
-        let assigned: Vec<AssignedOnTheStack> = plans
+        let first = step == Step::FirstStrikeDamage;
+        let assigned = plans
             .iter()
-            .map(|p| AssignedOnTheStack {
-                source: p.source,
-                object: self.object_id(p.source),
-                power: self.power(p.source),
-                last_known: self.view(p.source),
-                amounts: p
-                    .amounts
-                    .iter()
-                    .map(|&(n, t)| (n, t, self.object_of(t)))
-                    .collect(),
-            })
+            .map(|p| (p.source, p.amounts.clone()))
             .collect();
-        let subjects = assigned.iter().map(|a| Target::Card(a.source)).collect();
-        self.combat.on_the_stack = Some(CombatDamageObject {
-            first: step == Step::FirstStrikeDamage,
-            assigned,
-        });
-        self.stack.push(StackItem {
-            kind: StackKind::CombatDamage,
-            controller: self.active,
-            targets: Vec::new(),
-        });
-        events.push(event(
-            Happened::Combat(CombatEvent::OnTheStack {
-                first: step == Step::FirstStrikeDamage,
-            }),
-            subjects,
+        events.push(self.apply(event(
+            Happened::Combat(CombatEvent::OnTheStack { first, assigned }),
+            plans.iter().map(|p| Target::Card(p.source)).collect(),
             &[cite::R310_1_ON_THE_STACK, cite::R310_3_ON_THE_STACK],
-        ));
+        )));
         events
-    }
-
-    /// Keeps the last known information of a source whose combat damage is on the stack,
-    /// as it leaves the battlefield (310.4b); [`Game::move_card`] calls it.
-    pub(in crate::scenario::engine) fn remember_combat_source(&mut self, c: CardId) {
-        let Some(object) = self.combat.on_the_stack.as_ref() else {
-            return;
-        };
-        let current = self.object_id(c);
-        if !object
-            .assigned
-            .iter()
-            .any(|a| a.source == c && a.object == current)
-        {
-            return;
-        }
-        let view = self.view(c);
-        if let Some(object) = self.combat.on_the_stack.as_mut() {
-            for a in object
-                .assigned
-                .iter_mut()
-                .filter(|a| a.source == c && a.object == current)
-            {
-                a.last_known = view.clone();
-            }
-        }
     }
 
     /// 310.4: the combat damage object resolves; all its damage is dealt at once, as
     /// assigned, and the active player receives priority.
     pub(in crate::scenario::engine) fn resolve_combat_damage(&mut self) -> Vec<Event> {
-        self.stack
-            .retain(|s| !matches!(s.kind, StackKind::CombatDamage));
-        let Some(object) = self.combat.on_the_stack.take() else {
+        let Some(object) = self.combat.on_the_stack.clone() else {
+            // Its combat ended with it on the stack (511.3): there is nothing to deal.
+            self.combat_damage_leaves_the_stack();
             return Vec::new();
         };
-        self.priority = self.active;
-        let mut events = vec![event(
+        let mut events = vec![self.apply(event(
             Happened::Combat(CombatEvent::DamageResolves {
                 first: object.first,
             }),
@@ -150,7 +102,7 @@ impl Game {
                 .map(|a| Target::Card(a.source))
                 .collect(),
             &[cite::R310_4_ON_THE_STACK],
-        )];
+        ))];
         // Every source as it deals its damage (310.4b), before any is dealt (310.4).
         let sources: Vec<(View, Vec<Cite>)> = object
             .assigned

@@ -77,22 +77,13 @@ impl Game {
         if !problems.is_empty() {
             return Err(problems);
         }
-        if attacker {
-            if let Some(a) = self.combat.attackers.iter_mut().find(|a| a.card == of) {
-                a.order = order.to_vec();
-                a.ordered = true;
-            }
-        } else if let Some(b) = self.combat.blockers.iter_mut().find(|b| b.card == of) {
-            b.blocking = order.to_vec();
-            b.ordered = true;
-        }
-        Ok(vec![event(
+        Ok(vec![self.apply(event(
             Happened::Combat(CombatEvent::Ordered {
                 card: of,
                 order: order.to_vec(),
             }),
             vec![Target::Card(of)],
             &[rule],
-        )])
+        ))])
     }
 }
