@@ -727,6 +727,20 @@ impl Writer<'_> {
         Ok(true)
     }
 
+    /// Removes the stored search indexes of embedded revisions other than `revisions`
+    /// (left by an arbiter built with other revisions).
+    pub fn keep_embedded_search(&self, revisions: &[Revision]) {
+        let prefixes: Vec<String> = revisions.iter().map(embedded_prefix).collect();
+        if let Ok(dir) = fs::read_dir(self.store.root.join(EMBEDDED)) {
+            for item in dir.flatten() {
+                let name = item.file_name().to_string_lossy().into_owned();
+                if !prefixes.iter().any(|p| name.starts_with(p)) {
+                    let _ = fs::remove_dir_all(item.path());
+                }
+            }
+        }
+    }
+
     /// Builds the search index of a stored revision again from its model (the schema
     /// changed, it has no checksum yet, or its files are damaged). Returns the entry with
     /// the new checksums, for the next commit.

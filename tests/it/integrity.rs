@@ -518,8 +518,37 @@ fn the_embedded_revisions_indexes_stored_at_ingest_answer_as_in_memory_and_a_dam
         .find(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0))
         .expect("a file");
     flip(&first, 0);
+    // One left by an arbiter built with other revisions goes at the same time.
+    let foreign = s.index.join("embedded").join(format!(
+        "0123456789abcdef-v{}-00000000",
+        arbiter::index::schema::SCHEMA_VERSION
+    ));
+    std::fs::create_dir_all(&foreign).expect("a foreign folder");
     ok(&s.ingest(&[], &[]));
+    // Named by content hash and schema, then the checksum of files tantivy names at random.
+    let unchecked = |folders: &[PathBuf]| -> Vec<String> {
+        folders
+            .iter()
+            .filter_map(|f| {
+                f.file_name()?
+                    .to_str()?
+                    .rsplit_once('-')
+                    .map(|(p, _)| p.to_string())
+            })
+            .collect()
+    };
     let now = embedded_indexes(&s);
-    assert_eq!(now.len(), seeds);
+    assert_eq!(
+        unchecked(&now),
+        unchecked(&folders),
+        "the damaged index rebuilt, the foreign one removed"
+    );
+    assert!(!foreign.exists(), "the foreign index was kept");
+    for folder in &now {
+        let name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let recorded = name.rsplit_once('-').map(|(_, crc)| crc.to_string());
+        let found = arbiter::index::store::search_checksum(folder).expect("checksum");
+        assert_eq!(recorded, Some(format!("{found:08x}")), "{name} is damaged");
+    }
     assert_eq!(search(), stored);
 }
