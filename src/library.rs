@@ -180,8 +180,8 @@ impl Library {
         })
     }
 
-    /// The search index of a revision: on disk for an ingested one, built in memory for
-    /// an embedded one.
+    /// The search index of a revision: on disk for an ingested one; for an embedded one,
+    /// on disk when `arbiter ingest` stored it there, else built in memory.
     pub fn search_index(&self, id: &str) -> anyhow::Result<RevisionIndex> {
         if let Some(entry) = self
             .ingested
@@ -191,6 +191,15 @@ impl Library {
             return Ok(entry.0.store.open_search(entry.1)?);
         }
         let revision = self.load(id)?;
+        // An embedded revision: its index as `arbiter ingest` stored it beside the
+        // ingested ones, when it is there and intact; else built in memory.
+        if let Some(index) = self
+            .ingested
+            .as_ref()
+            .and_then(|i| i.store.embedded_search(&revision))
+        {
+            return Ok(index);
+        }
         Ok(RevisionIndex::build_in_ram(&revision)?)
     }
 

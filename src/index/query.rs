@@ -16,6 +16,63 @@ use super::analysis;
 /// (tantivy's parsers recurse once per bracket and would overflow the stack).
 pub const MAX_BRACKETS: usize = 32;
 
+/// Words a question is phrased with that say nothing of the rules it asks about ("can I
+/// still…", "is it allowed…", "what exactly happens…", "does this work"). They are not stop
+/// words of the index (the rules use some of them, rarely, which makes them look rare and
+/// lets them pull a long question toward the few rules that happen to say them); a
+/// question drops them unless they are all it says.
+const FILLER: &[&str] = &[
+    "actually",
+    "allowed",
+    "anyway",
+    "anything",
+    "away",
+    "basically",
+    "correct",
+    "correctly",
+    "even",
+    "ever",
+    "exactly",
+    "get",
+    "gets",
+    "getting",
+    "got",
+    "gonna",
+    "happened",
+    "happening",
+    "hey",
+    "hi",
+    "know",
+    "okay",
+    "ok",
+    "please",
+    "possible",
+    "really",
+    "something",
+    "still",
+    "thanks",
+    "think",
+    "thought",
+    "try",
+    "tries",
+    "tried",
+    "trying",
+    "want",
+    "wants",
+    "wanted",
+    "wanna",
+    "wonder",
+    "wondering",
+    "work",
+    "works",
+    "working",
+];
+
+/// Whether a lower-cased word is question filler (see [`FILLER`]).
+pub fn is_filler(word: &str) -> bool {
+    FILLER.contains(&word)
+}
+
 /// The judge vocabulary table, built into the binary.
 const VOCABULARY: &str = include_str!("vocabulary.tsv");
 

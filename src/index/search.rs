@@ -52,6 +52,10 @@ const COVERAGE_POWER: f32 = 1.0;
 const RESCORED: usize = 50;
 /// A question of this many words or more is weighted toward its rare words.
 const LONG_QUESTION: usize = 5;
+/// How steeply a long question's words are weighted by their rarity: each word's weight
+/// is its IDF over the rarest word's, raised to this power (2: a word half as rare counts
+/// a quarter as much), so the one rare word that matters is not drowned by the common ones.
+const RARITY_POWER: f32 = 2.0;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
 /// Memory for the single indexing thread.
@@ -295,7 +299,17 @@ impl RevisionIndex {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
         let mut tokens = Vec::new();
-        for (mut term, position, typed) in analysis::typed_positions(text) {
+        let typed = analysis::typed_positions(text);
+        // Question filler ("still", "exactly", "allowed") goes, unless it is all there is.
+        let typed: Vec<_> = if typed.iter().all(|(_, _, w)| query::is_filler(w)) {
+            typed
+        } else {
+            typed
+                .into_iter()
+                .filter(|(_, _, w)| !query::is_filler(w))
+                .collect()
+        };
+        for (mut term, position, typed) in typed {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
             if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
@@ -307,7 +321,10 @@ impl RevisionIndex {
         }
         let said = query::words(text);
         // The question's words that carry meaning: what a name or a phrase is a share of.
-        let meaningful = said.iter().filter(|w| !analysis::is_stop_word(w)).count();
+        let meaningful = said
+            .iter()
+            .filter(|w| !analysis::is_stop_word(w) && !query::is_filler(w))
+            .count();
         // The rules' words for what the question says in judge vocabulary.
         let mut expansions: Vec<Expansion> = query::vocabulary_said(&said)
             .into_iter()
@@ -363,7 +380,7 @@ impl RevisionIndex {
         let rarest = weights.values().fold(f32::EPSILON, |a, &b| a.max(b));
         for w in weights.values_mut() {
             *w = if long {
-                (*w / rarest).clamp(0.1, 1.0)
+                (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0)
             } else {
                 1.0
             };
@@ -914,6 +931,7 @@ mod tests {
             ("305", Some("Lands"), ""),
             ("305.2", None, "A player can normally play one land during their turn; however, continuous effects may increase this number."),
             ("305.2a", None, "To determine whether a player can play a land, compare the number of lands the player can play this turn with the number of lands they have already played this turn."),
+            ("608.2b", None, "If the spell or ability specifies targets, it checks whether the targets are still legal."),
             ("702.2", Some("Deathtouch"), ""),
             ("702.2b", None, "A creature with toughness greater than 0 that’s been dealt damage by a source with deathtouch since the last time state-based actions were checked is destroyed."),
             ("704.5j", None, "If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”"),
@@ -947,6 +965,22 @@ mod tests {
         // heading `702.2 Deathtouch` that says the word comes first, then the heading.
         assert_eq!(top(&index, "deathtouch", None), ["702.2b", "702.2"]);
         assert!(top(&index, "deathtouch damage", None).contains(&"702.2b".to_string()));
+    }
+
+    #[test]
+    fn question_filler_does_not_pull_a_long_question_away() {
+        let index = RevisionIndex::build_in_ram(&revision()).expect("index");
+        // "still" is the rarest word here (one rule says it), but it is how the question is
+        // phrased, not what it asks.
+        let lands = top(
+            &index,
+            "how many lands am I still allowed to play each turn exactly",
+            None,
+        );
+        assert!(lands[0].starts_with("305.2"), "{lands:?}");
+        assert!(!lands.contains(&"608.2b".to_string()), "{lands:?}");
+        // A question of filler alone is still searched.
+        assert_eq!(top(&index, "still", None), ["608.2b"]);
     }
 
     #[test]

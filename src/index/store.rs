@@ -9,6 +9,11 @@
 //!     model.bin               the revision's full rule model (postcard, versioned header;
 //!                             indexes written before layout 2 have model.json instead)
 //!     search-v<schema>/       its tantivy index
+//!   embedded/<hash>-v<schema>-<crc32>/
+//!                             the search index of an embedded revision (its content hash,
+//!                             the schema, the checksum of its files), stored by `arbiter
+//!                             ingest` so that `--all-revisions` does not index the
+//!                             embedded revisions again on every search
 //! ```
 //!
 //! A writer locks the index folder itself (an advisory lock on the open folder, which the
@@ -60,6 +65,7 @@ pub(crate) const CATALOGUE: &str = "catalogue.json";
 #[cfg(not(unix))]
 const LOCK: &str = "lock";
 const REVISIONS: &str = "revisions";
+const EMBEDDED: &str = "embedded";
 const MODEL: &str = "model.bin";
 /// The model as layout 1 stored it.
 const MODEL_JSON: &str = "model.json";
@@ -176,6 +182,11 @@ pub struct Entry {
     /// CRC-32 of its search files, in name order (layout 3 on; see [`search_checksum`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search_crc32: Option<u32>,
+    /// The names, lengths and modification times of its search files when they were built
+    /// (see [`search_stamp`]): while they are unchanged, the files are taken as intact
+    /// without reading them; when any differs, the checksum decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_stamp: Option<u32>,
 }
 
 impl Entry {
@@ -192,6 +203,7 @@ impl Entry {
             dir,
             model_crc32: None,
             search_crc32: None,
+            search_stamp: None,
         }
     }
 }
@@ -312,12 +324,31 @@ impl Store {
     }
 
     /// Whether a revision's search files still match their checksum (true when none was
-    /// recorded, before layout 3).
+    /// recorded, before layout 3). Files whose names, lengths and modification times are
+    /// those recorded when they were built are not read again; any other change (a file
+    /// written, truncated, added or removed since) has them checked byte by byte.
     pub fn search_is_intact(&self, entry: &Entry) -> bool {
         let Some(expected) = entry.search_crc32 else {
             return true;
         };
-        search_checksum(&self.search_dir(&entry.dir)).ok() == Some(expected)
+        let dir = self.search_dir(&entry.dir);
+        if entry.search_stamp.is_some() && search_stamp(&dir).ok() == entry.search_stamp {
+            return true;
+        }
+        search_checksum(&dir).ok() == Some(expected)
+    }
+
+    /// Whether a revision's search files match their checksum, read byte by byte whatever
+    /// their stamp says (`arbiter ingest` checks so; true when no checksum was recorded).
+    pub fn search_is_verified(&self, entry: &Entry) -> bool {
+        entry.search_crc32.is_none_or(|expected| {
+            search_checksum(&self.search_dir(&entry.dir)).ok() == Some(expected)
+        })
+    }
+
+    /// The stamp of a revision's search files as they are now (see [`search_stamp`]).
+    pub fn search_stamp_of(&self, entry: &Entry) -> Option<u32> {
+        search_stamp(&self.search_dir(&entry.dir)).ok()
     }
 
     /// The search index of an ingested revision, opened for reading only, after its files
@@ -338,6 +369,30 @@ impl Store {
                 IndexError::Tantivy { .. } => damaged("tantivy cannot open it".to_string()),
                 other => other,
             })
+    }
+
+    /// The search index of an embedded revision as `arbiter ingest` stored it (see
+    /// [`Writer::write_embedded_search`]), its files checked against the checksum its
+    /// folder's name carries; `None` when there is none for this revision and schema, or
+    /// it is damaged (the caller indexes the revision in memory, as before it was stored).
+    pub fn embedded_search(&self, revision: &Revision) -> Option<RevisionIndex> {
+        let (dir, expected) = self.embedded_dir(revision)?;
+        if search_checksum(&dir).ok()? != expected {
+            return None;
+        }
+        super::guard(|| RevisionIndex::open(&dir)).ok()?.ok()
+    }
+
+    /// The folder of an embedded revision's stored search index and the checksum its name
+    /// records, if there is one for this revision and this schema.
+    fn embedded_dir(&self, revision: &Revision) -> Option<(PathBuf, u32)> {
+        let prefix = embedded_prefix(revision);
+        let dir = self.root.join(EMBEDDED);
+        fs::read_dir(&dir).ok()?.flatten().find_map(|item| {
+            let name = item.file_name().to_string_lossy().into_owned();
+            let crc = u32::from_str_radix(name.strip_prefix(&prefix)?, 16).ok()?;
+            Some((item.path(), crc))
+        })
     }
 
     fn search_dir(&self, dir: &str) -> PathBuf {
@@ -499,6 +554,36 @@ pub fn search_checksum(dir: &Path) -> std::io::Result<u32> {
     Ok(hasher.finalize())
 }
 
+/// A stamp of a revision's search files read from their metadata alone: each file's
+/// name, length and modification time (to the nanosecond), in name order. Any write to a
+/// file changes its modification time, so an unchanged stamp spares reading the files;
+/// a changed one only means they must be checked against [`search_checksum`].
+pub fn search_stamp(dir: &Path) -> std::io::Result<u32> {
+    let mut files: Vec<(std::ffi::OsString, u64, u128)> = Vec::new();
+    for item in fs::read_dir(dir)? {
+        let item = item?;
+        let name = item.file_name();
+        if name.to_string_lossy().starts_with(".tantivy-") {
+            continue;
+        }
+        let meta = item.metadata()?;
+        let modified = meta
+            .modified()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        files.push((name, meta.len(), modified));
+    }
+    files.sort();
+    let mut hasher = crc32fast::Hasher::new();
+    for (name, len, modified) in files {
+        hasher.update(name.as_encoded_bytes());
+        hasher.update(&[0]);
+        hasher.update(&len.to_le_bytes());
+        hasher.update(&modified.to_le_bytes());
+    }
+    Ok(hasher.finalize())
+}
+
 /// The store while this process holds the write lock (released on drop, or by the
 /// system when the process ends).
 pub struct Writer<'s> {
@@ -559,6 +644,16 @@ impl Writer<'_> {
                 }
             }
         }
+        // Embedded revisions' indexes of another schema, and unfinished ones.
+        if let Ok(dir) = fs::read_dir(self.store.root.join(EMBEDDED)) {
+            let schema = format!("-v{SCHEMA_VERSION}-");
+            for item in dir.flatten() {
+                let name = item.file_name().to_string_lossy().into_owned();
+                if name.starts_with(TMP_PREFIX) || !name.contains(&schema) {
+                    let _ = fs::remove_dir_all(item.path());
+                }
+            }
+        }
         if let Ok(dir) = fs::read_dir(&self.store.root) {
             for item in dir.flatten() {
                 let name = item.file_name().to_string_lossy().into_owned();
@@ -599,6 +694,7 @@ impl Writer<'_> {
         let mut entry = Entry::of(revision, name);
         entry.model_crc32 = Some(crc32fast::hash(&bytes));
         entry.search_crc32 = Some(search_crc32);
+        entry.search_stamp = self.store.search_stamp_of(&entry);
         Ok(entry)
     }
 
@@ -608,6 +704,41 @@ impl Writer<'_> {
             std::process::id(),
             TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         ))
+    }
+
+    /// Stores the search index of an embedded revision under `embedded/`, unless an
+    /// intact one is there already: built under a temporary name, then renamed into place
+    /// complete, its checksum in its folder's name (so the name and the files can never
+    /// disagree unnoticed). Returns whether it was built.
+    pub fn write_embedded_search(&self, revision: &Revision) -> Result<bool, IndexError> {
+        if self.store.embedded_search(revision).is_some() {
+            return Ok(false);
+        }
+        let dir = self.store.root.join(EMBEDDED);
+        fs::create_dir_all(&dir).map_err(|e| IndexError::io(&dir, e))?;
+        if let Some((damaged, _)) = self.store.embedded_dir(revision) {
+            fs::remove_dir_all(&damaged).map_err(|e| IndexError::io(&damaged, e))?;
+        }
+        let prefix = embedded_prefix(revision);
+        let tmp = self.tmp_in(&dir, &prefix);
+        let crc = build_search(revision, &tmp)?;
+        let target = dir.join(format!("{prefix}{crc:08x}"));
+        fs::rename(&tmp, &target).map_err(|e| IndexError::io(&target, e))?;
+        Ok(true)
+    }
+
+    /// Removes the stored search indexes of embedded revisions other than `revisions`
+    /// (left by an arbiter built with other revisions).
+    pub fn keep_embedded_search(&self, revisions: &[Revision]) {
+        let prefixes: Vec<String> = revisions.iter().map(embedded_prefix).collect();
+        if let Ok(dir) = fs::read_dir(self.store.root.join(EMBEDDED)) {
+            for item in dir.flatten() {
+                let name = item.file_name().to_string_lossy().into_owned();
+                if !prefixes.iter().any(|p| name.starts_with(p)) {
+                    let _ = fs::remove_dir_all(item.path());
+                }
+            }
+        }
     }
 
     /// Builds the search index of a stored revision again from its model (the schema
@@ -628,6 +759,7 @@ impl Writer<'_> {
             entry.model_crc32 = self.store.verify_model(&entry).ok();
         }
         entry.search_crc32 = Some(search_crc32);
+        entry.search_stamp = self.store.search_stamp_of(&entry);
         Ok(entry)
     }
 
@@ -657,6 +789,13 @@ impl Writer<'_> {
         self.recovered = None;
         Ok(())
     }
+}
+
+/// The start of the name of an embedded revision's stored search index: its content hash
+/// and the schema; the checksum of its files follows.
+fn embedded_prefix(revision: &Revision) -> String {
+    let hash: String = revision.content_hash.chars().take(16).collect();
+    format!("{}-v{SCHEMA_VERSION}-", safe_name(&hash))
 }
 
 /// Builds a revision's search index in `dir`; returns the checksum of its files.

@@ -162,6 +162,19 @@ pub fn ingest(dir: &Path, request: &Request, progress: &dyn Progress) -> anyhow:
     } else if let Some(note) = stored::write_missing_lineage(&writer)? {
         notes.push(note);
     }
+    // The embedded revisions' search indexes, stored once so that searches of every
+    // revision do not index them again each time. Not needed for anything else: a
+    // failure is a note, and searches index them in memory as before.
+    let embedded = stored::embedded_not_shadowed(writer.catalogue())?;
+    for revision in &embedded {
+        if let Err(e) = writer.write_embedded_search(revision) {
+            notes.push(format!(
+                "the search index of the embedded revision {} was not stored ({e}); searches index it in memory",
+                revision.id
+            ));
+        }
+    }
+    writer.keep_embedded_search(&embedded);
     let damaged = check
         .damaged
         .iter()

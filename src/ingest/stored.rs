@@ -59,10 +59,18 @@ pub(super) fn check(writer: &Writer, progress: &dyn Progress) -> anyhow::Result<
             check.damaged.insert(entry.id.clone(), e.to_string());
             continue;
         }
-        let entry = mended.unwrap_or_else(|| entry.clone());
-        if catalogue.search_is_stale(&entry) || !store.search_is_intact(&entry) {
+        let mut entry = mended.unwrap_or_else(|| entry.clone());
+        if catalogue.search_is_stale(&entry) || !store.search_is_verified(&entry) {
             stale.push(entry);
-        } else if Some(&entry) != catalogue.get(&entry.id) {
+            continue;
+        }
+        // Checked byte by byte just now: recorded as they are, so searches need not read
+        // them again while they stay so.
+        let stamp = store.search_stamp_of(&entry);
+        if stamp.is_some() && entry.search_stamp != stamp {
+            entry.search_stamp = stamp;
+        }
+        if Some(&entry) != catalogue.get(&entry.id) {
             check.mended.push(entry);
         }
     }
@@ -216,12 +224,19 @@ fn build_lineage(store: &Store, catalogue: &Catalogue) -> anyhow::Result<Lineage
             revisions.push(revision);
         }
     }
+    revisions.extend(embedded_not_shadowed(catalogue)?);
+    let refs: Vec<&Revision> = revisions.iter().collect();
+    Ok(crate::diff::lineage::build(&refs))
+}
+
+/// The embedded revisions no ingested revision of `catalogue` shadows (with the same id).
+pub(super) fn embedded_not_shadowed(catalogue: &Catalogue) -> anyhow::Result<Vec<Revision>> {
     let embedded = Library::embedded_only();
+    let mut revisions = Vec::new();
     for info in embedded.revisions() {
         if catalogue.get(&info.id).is_none() {
             revisions.push((*embedded.load(&info.id)?).clone());
         }
     }
-    let refs: Vec<&Revision> = revisions.iter().collect();
-    Ok(crate::diff::lineage::build(&refs))
+    Ok(revisions)
 }

@@ -451,3 +451,104 @@ fn readers_write_nothing_so_an_index_the_user_cannot_write_still_answers() {
         assert_eq!(read_only, good);
     }
 }
+
+/// The folders of the embedded revisions' search indexes that `arbiter ingest` stored.
+fn embedded_indexes(s: &Setup) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(s.index.join("embedded"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|item| item.path())
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    folders
+}
+
+#[test]
+fn the_embedded_revisions_indexes_stored_at_ingest_answer_as_in_memory_and_a_damaged_one_is_never_used(
+) {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let folders = embedded_indexes(&s);
+    let seeds = arbiter::library::Library::embedded_only().revisions().len();
+    assert_eq!(
+        folders.len(),
+        seeds,
+        "one stored index per embedded revision"
+    );
+    let search = || {
+        let mut all = Vec::new();
+        for query in ["legend rule", "mulligan", "deathtouch"] {
+            let out = s.run(&["search", query, "--all-revisions", "--json"]);
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{query}: {}",
+                text(&out.stderr)
+            );
+            all.push(text(&out.stdout));
+        }
+        all
+    };
+    let stored = search();
+    // Without them the embedded revisions are indexed in memory, as before: the same answers.
+    let aside = s.index.join("embedded-aside");
+    std::fs::rename(s.index.join("embedded"), &aside).expect("move aside");
+    assert_eq!(search(), stored, "stored and in-memory indexes disagree");
+    std::fs::rename(&aside, s.index.join("embedded")).expect("move back");
+    // A changed byte in any of their files: the damaged index is not used, the answers stay.
+    for folder in &folders {
+        for file in std::fs::read_dir(folder).expect("folder").flatten() {
+            let path = file.path();
+            let len = std::fs::metadata(&path).map_or(0, |m| m.len() as usize);
+            if len == 0 {
+                continue;
+            }
+            let original = flip(&path, len / 2);
+            assert_eq!(search(), stored, "{} damaged", path.display());
+            std::fs::write(&path, original).expect("restore");
+        }
+    }
+    // `arbiter ingest` replaces a damaged one.
+    let first = std::fs::read_dir(&folders[0])
+        .expect("folder")
+        .flatten()
+        .map(|f| f.path())
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0))
+        .expect("a file");
+    flip(&first, 0);
+    // One left by an arbiter built with other revisions goes at the same time.
+    let foreign = s.index.join("embedded").join(format!(
+        "0123456789abcdef-v{}-00000000",
+        arbiter::index::schema::SCHEMA_VERSION
+    ));
+    std::fs::create_dir_all(&foreign).expect("a foreign folder");
+    ok(&s.ingest(&[], &[]));
+    // Named by content hash and schema, then the checksum of files tantivy names at random.
+    let unchecked = |folders: &[PathBuf]| -> Vec<String> {
+        folders
+            .iter()
+            .filter_map(|f| {
+                f.file_name()?
+                    .to_str()?
+                    .rsplit_once('-')
+                    .map(|(p, _)| p.to_string())
+            })
+            .collect()
+    };
+    let now = embedded_indexes(&s);
+    assert_eq!(
+        unchecked(&now),
+        unchecked(&folders),
+        "the damaged index rebuilt, the foreign one removed"
+    );
+    assert!(!foreign.exists(), "the foreign index was kept");
+    for folder in &now {
+        let name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let recorded = name.rsplit_once('-').map(|(_, crc)| crc.to_string());
+        let found = arbiter::index::store::search_checksum(folder).expect("checksum");
+        assert_eq!(recorded, Some(format!("{found:08x}")), "{name} is damaged");
+    }
+    assert_eq!(search(), stored);
+}

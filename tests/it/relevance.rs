@@ -1,12 +1,18 @@
 //! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (the tuning set),
-//! `heldout.tsv` (a first held-out set, written before tuning and studied since) and
-//! `heldout2.tsv` (a second held-out set, never tuned on), slang, typos, long questions,
+//! `heldout.tsv` (a first held-out set, written before tuning and studied since),
+//! `heldout2.tsv` and `heldout3.tsv` (a second and a third held-out set, never tuned on:
+//! only their figures are printed, never a question), slang, typos, long questions,
 //! plain English, old concepts, query syntax, each searched in its
 //! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
 //! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
 //! hit@5 and the mean reciprocal rank (over the top ten) of both, per category, and fails
 //! when arbiter falls below its targets or does not clearly beat the baseline. Skipped,
 //! with a notice, when the corpus is absent.
+//!
+//! `ARBITER_RELEVANCE_SETS=tuning,heldout cargo test --test it relevance -- --nocapture`
+//! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`), for a quicker
+//! look at the misses of the two sets that may be studied; the floors of the sets not run
+//! are not checked.
 
 use crate::common;
 
@@ -26,8 +32,16 @@ const HELDOUT_HIT5: f64 = 0.88;
 const HELDOUT_MRR: f64 = 0.77;
 const HELDOUT2_HIT5: f64 = 0.86;
 const HELDOUT2_MRR: f64 = 0.74;
+/// The third held-out set (issue #14's third round): its figures before any change of that
+/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48; see the README), less
+/// 0.02: far below the targets of the other sets, which is what a set never tuned on is for.
+const HELDOUT3_HIT5: f64 = 0.67;
+const HELDOUT3_MRR: f64 = 0.55;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
+/// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the
+/// third round: it must not fall to it.
+const HELDOUT3_MARGIN: f64 = 0.0;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
 /// top five.
 const SLANG: &[&str] = &[
@@ -59,6 +73,68 @@ enum Set {
     /// `heldout2.tsv`: questions written before the second round of tuning and never
     /// looked at one by one; only their figures are printed.
     HeldOut2,
+    /// `heldout3.tsv`: questions written before the third round of tuning, never looked at
+    /// one by one either.
+    HeldOut3,
+}
+
+impl Set {
+    const ALL: [Set; 4] = [Set::Tuning, Set::HeldOut, Set::HeldOut2, Set::HeldOut3];
+
+    fn file(self) -> &'static str {
+        match self {
+            Set::Tuning => "questions.tsv",
+            Set::HeldOut => "heldout.tsv",
+            Set::HeldOut2 => "heldout2.tsv",
+            Set::HeldOut3 => "heldout3.tsv",
+        }
+    }
+
+    /// The name `ARBITER_RELEVANCE_SETS` knows it by.
+    fn name(self) -> &'static str {
+        match self {
+            Set::Tuning => "tuning",
+            Set::HeldOut => "heldout",
+            Set::HeldOut2 => "heldout2",
+            Set::HeldOut3 => "heldout3",
+        }
+    }
+
+    /// May its questions be printed one by one? Only the sets that are studied.
+    fn studied(self) -> bool {
+        matches!(self, Set::Tuning | Set::HeldOut)
+    }
+
+    /// The fewest questions the set must hold, the floors of arbiter's hit@5 and MRR, and
+    /// how far above plain BM25's both must be.
+    fn floors(self) -> (usize, f64, f64, f64) {
+        match self {
+            Set::Tuning => (150, TUNING_HIT5, TUNING_MRR, MARGIN),
+            Set::HeldOut => (80, HELDOUT_HIT5, HELDOUT_MRR, MARGIN),
+            Set::HeldOut2 => (80, HELDOUT2_HIT5, HELDOUT2_MRR, MARGIN),
+            Set::HeldOut3 => (80, HELDOUT3_HIT5, HELDOUT3_MRR, HELDOUT3_MARGIN),
+        }
+    }
+}
+
+/// The sets to run: all, or those `ARBITER_RELEVANCE_SETS` names (comma-separated).
+fn sets_to_run() -> Vec<Set> {
+    match std::env::var("ARBITER_RELEVANCE_SETS") {
+        Ok(names) if !names.trim().is_empty() => {
+            let wanted: Vec<&str> = names.split(',').map(str::trim).collect();
+            for name in &wanted {
+                assert!(
+                    Set::ALL.iter().any(|s| s.name() == *name),
+                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3)"
+                );
+            }
+            Set::ALL
+                .into_iter()
+                .filter(|s| wanted.contains(&s.name()))
+                .collect()
+        }
+        _ => Set::ALL.to_vec(),
+    }
 }
 
 struct Question {
@@ -165,18 +241,21 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
         .and_then(|s| s.strip_prefix("cr-"))
         .expect("a corpus file")
         .to_string();
-    let mut questions = read_set("questions.tsv", Set::Tuning);
-    let tuning = questions.len();
-    questions.extend(read_set("heldout.tsv", Set::HeldOut));
-    let heldout = questions.len() - tuning;
-    questions.extend(read_set("heldout2.tsv", Set::HeldOut2));
-    let heldout2 = questions.len() - tuning - heldout;
-    assert!(tuning >= 150, "at least 150 tuning questions");
-    assert!(heldout >= 80, "at least 80 held-out questions");
-    assert!(
-        heldout2 >= 80,
-        "at least 80 questions in the second held-out set"
-    );
+    let sets = sets_to_run();
+    let mut questions = Vec::new();
+    let mut sizes = Vec::new();
+    for &set in &sets {
+        let read = read_set(set.file(), set);
+        let (least, _, _, _) = set.floors();
+        assert!(
+            read.len() >= least,
+            "{}: at least {least} questions, found {}",
+            set.file(),
+            read.len()
+        );
+        sizes.push(format!("{} {}", read.len(), set.name()));
+        questions.extend(read);
+    }
     let mut by_revision: BTreeMap<String, Vec<&Question>> = BTreeMap::new();
     for q in &questions {
         let id = q.revision.clone().unwrap_or_else(|| newest.clone());
@@ -208,8 +287,8 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
                 tallies.entry((q.set, &q.category)).or_default().add(r);
                 tallies.entry((q.set, "all")).or_default().add(r);
             }
-            // The second held-out set's misses are not printed: it is not to be tuned on.
-            if q.set != Set::HeldOut2 && rank.is_none_or(|r| r > 5) {
+            // The unstudied sets' misses are not printed: they are not to be tuned on.
+            if q.set.studied() && rank.is_none_or(|r| r > 5) {
                 misses.insert(
                     (q.set, &q.category, q.line),
                     format!(
@@ -236,8 +315,8 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
         }
     }
     eprintln!(
-        "relevance: {tuning} tuning, {heldout} held-out and {heldout2} second held-out \
-         questions, {} revisions",
+        "relevance: {} questions, {} revisions",
+        sizes.join(", "),
         by_revision.len()
     );
     for ((set, category), t) in &ours {
@@ -267,11 +346,8 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
         slang_misses.is_empty(),
         "judge slang missed:\n{slang_misses:#?}"
     );
-    for (set, (hit5, mrr)) in [
-        (Set::Tuning, (TUNING_HIT5, TUNING_MRR)),
-        (Set::HeldOut, (HELDOUT_HIT5, HELDOUT_MRR)),
-        (Set::HeldOut2, (HELDOUT2_HIT5, HELDOUT2_MRR)),
-    ] {
+    for set in sets {
+        let (_, hit5, mrr, margin) = set.floors();
         let (a, b) = (ours[&(set, "all")], plain[&(set, "all")]);
         assert!(
             a.hit5() >= hit5 && a.mrr() >= mrr,
@@ -279,7 +355,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
             a.line()
         );
         assert!(
-            a.hit5() >= b.hit5() + MARGIN && a.mrr() >= b.mrr() + MARGIN,
+            a.hit5() >= b.hit5() + margin && a.mrr() >= b.mrr() + margin,
             "{set:?}: arbiter {} does not clearly beat plain BM25 {}",
             a.line(),
             b.line()
