@@ -35,6 +35,8 @@ pub enum Subject {
 pub struct Filter {
     pub other: bool,
     pub not: Vec<Word>,
+    /// `nonblack`: colors the object must not have.
+    pub not_colors: Vec<Color>,
     pub colors: Vec<Color>,
     pub supertypes: Vec<Supertype>,
     pub noun: Noun,
