@@ -67,6 +67,37 @@ fn the_aura_rule_moves_with_the_letters_before_it() {
 }
 
 #[test]
+fn a_split_rule_leads_back_through_the_rule_its_parent_became() {
+    // 409.1 "Playing a spell or activated ability" of 2009-05-01 became 601.2 (casting)
+    // and 602.2 (activating); its first step 409.1a is casting's 601.2a, whose words it
+    // shares less than activating's 602.2a. 409.1a read the same way from 2005-08-01.
+    for old in ["2009-05-01", "2007-10-01", "2005-08-01"] {
+        assert_eq!(
+            cite("601.2a", "2026-01-16", old).as_deref(),
+            Some("409.1a"),
+            "{old}"
+        );
+        assert_eq!(cite("602.2a", "2026-01-16", old), None, "{old}");
+    }
+}
+
+#[test]
+fn deathtouch_is_deathtouch_before_and_after_it_became_static() {
+    // 702.2a "Deathtouch is a static ability" (2009-07-11 on) rewrote 502.63a
+    // "Deathtouch is a triggered ability" of 2009-05-01, not 502.49a "Substance is a
+    // static ability with no effect", which went with no successor.
+    assert_eq!(
+        cite("702.2a", "2026-01-16", "2009-05-01").as_deref(),
+        Some("502.63a")
+    );
+    assert_eq!(
+        cite("502.63a", "2009-05-01", "2009-07-11").as_deref(),
+        Some("702.2a")
+    );
+    assert_eq!(cite("502.49a", "2009-05-01", "2009-07-11"), None);
+}
+
+#[test]
 fn a_rule_since_removed_has_no_counterpart() {
     // Planeswalker uniqueness: 704.5j in 2011-07-15, gone by 2017-09-29.
     assert_eq!(

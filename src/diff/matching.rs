@@ -193,6 +193,29 @@ impl<'s, 'a> Matcher<'s, 'a> {
         }
     }
 
+    /// Whether `i` and `j` are subrules of the same depth whose parents are not paired
+    /// with each other while one of them is paired with some other rule: the two rules
+    /// are said to be in different places. (A rule that changes depth is restructured,
+    /// 101.5 becoming 101.5a under a new 101.5: its parents say nothing.)
+    fn under_other_parents(&self, i: usize, j: usize) -> bool {
+        let (Some(pa), Some(pb)) = (self.a[i].number.parent(), self.b[j].number.parent()) else {
+            return false;
+        };
+        if self.a[i].number.depth() != self.b[j].number.depth()
+            || pa.is_section()
+            || pb.is_section()
+            || self.parents_paired(i, j)
+        {
+            return false;
+        }
+        let a_placed = self
+            .a_index
+            .get(&pa)
+            .is_some_and(|&x| self.a_to_b[x].is_some());
+        let b_placed = self.b_index.get(&pb).is_some_and(|&y| self.b_taken[y]);
+        a_placed || b_placed
+    }
+
     /// The number `i` would have in `b` if it kept its position under its parent's partner
     /// (`309.1` under `309.` ↔ `311.` is `311.1`; `212.3a` under `212.3` ↔ `302.` is `302.1`).
     fn same_position(&self, i: usize) -> Option<usize> {
@@ -316,21 +339,38 @@ impl<'s, 'a> Matcher<'s, 'a> {
                 best_for_a[i] = best_for_a[i].max(sim);
             }
         }
-        let mut scored: Vec<(f32, usize, usize, f32)> = Vec::new();
-        for (i, cands) in content.iter().enumerate() {
-            for &(j, sim) in cands {
-                let mutual = sim >= best_for_a[i] && best_for_b.get(&j).is_some_and(|&b| sim >= b);
-                if sim >= CONFIDENT || (mutual && sim >= MUTUAL) {
-                    let bonus = if self.b[j].number == self.a[i].number {
-                        SAME_NUMBER
-                    } else {
-                        0.0
-                    };
-                    scored.push((sim + bonus, i, j, sim));
+        // Rules before their subrules (a pairing is as deep as the deeper of its two
+        // rules), so that a subrule knows where its parent went: one
+        // that is merely the best match of a rule under another parent waits for the
+        // later rounds, where its own parent's partner has its say (502.63a "Deathtouch
+        // is a triggered ability" is 702.2a "Deathtouch is a static ability", not 502.49a
+        // "Substance is a static ability with no effect").
+        for depth in 1..=3 {
+            let mut scored: Vec<(f32, usize, usize, f32)> = Vec::new();
+            for (i, cands) in content.iter().enumerate() {
+                if self.a_to_b[i].is_some() {
+                    continue;
+                }
+                for &(j, sim) in cands {
+                    let deepest = self.a[i].number.depth().max(self.b[j].number.depth());
+                    if deepest.clamp(1, 3) != depth {
+                        continue;
+                    }
+                    let mutual =
+                        sim >= best_for_a[i] && best_for_b.get(&j).is_some_and(|&b| sim >= b);
+                    let mutual = mutual && !self.under_other_parents(i, j);
+                    if sim >= CONFIDENT || (mutual && sim >= MUTUAL) {
+                        let bonus = if self.b[j].number == self.a[i].number {
+                            SAME_NUMBER
+                        } else {
+                            0.0
+                        };
+                        scored.push((sim + bonus, i, j, sim));
+                    }
                 }
             }
+            self.accept(scored, MUTUAL);
         }
-        self.accept(scored, MUTUAL);
         // Later rounds: hints from what is paired so far.
         for _ in 0..6 {
             let mut scored = Vec::new();

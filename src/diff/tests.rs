@@ -385,3 +385,75 @@ fn a_rule_whose_inline_list_became_subrules_is_the_rule_that_opens_as_it_did() {
         ["renumbered 217.1c -> 400.7", "renumbered 217.1d -> 400.8"]
     );
 }
+
+#[test]
+fn a_keyword_subrule_stays_with_its_keyword_rather_than_the_likest_words() {
+    // 2009-07-11: deathtouch became a static ability. "Substance is a static ability with
+    // no effect" shares more words with the new 702.2a than deathtouch's own 502.63a
+    // does, but substance is gone and 502.63a is the rule 702.2a rewrote.
+    let a = revision(
+        "2009-05-01",
+        true,
+        "
+502.49 Substance
+502.49a Substance is a static ability with no effect.
+502.63 Deathtouch
+502.63a Deathtouch is a triggered ability. \"Deathtouch\" means \"Whenever this permanent deals damage to a creature, destroy that creature.\"
+502.63b If a permanent has multiple instances of deathtouch, each triggers separately.
+",
+    );
+    let b = revision(
+        "2009-07-11",
+        true,
+        "
+702.2 Deathtouch
+702.2a Deathtouch is a static ability.
+702.2c A creature that's been dealt damage by a source with deathtouch since the last time state-based actions were checked is destroyed as a state-based action. See rule 704.
+",
+    );
+    let changes = pair(&a, &b, &Options::default());
+    let found = outline(&changes);
+    assert!(
+        found.iter().any(|c| c.ends_with("502.63a -> 702.2a")),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"removed 502.49a -> -".to_string()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_subrule_follows_its_parent_when_a_rule_is_split_in_two() {
+    // 409.1 "Playing a spell or activated ability" of 2009-05-01 became 601.2 (casting a
+    // spell) and 602.2 (activating an ability) in 2009-07-11. Its first step, 409.1a,
+    // is 601.2a under 409.1's partner, though its words are a little closer to 602.2a.
+    let a = revision(
+        "2009-05-01",
+        true,
+        "
+409.1 Playing a spell or activated ability follows the steps listed below, in order. If, at any point during the playing of a spell or ability, a player is unable to comply with any of the steps listed below, the spell was played illegally; the game returns to the moment before that spell or ability was played (see rule 422, \"Handling Illegal Actions\"). Announcements and payments can't be altered after they've been made.
+409.1a The player announces that he or she is playing the spell or activated ability. If a spell is being played, that card (or that copy of a card) physically moves from the zone it's in to the stack. It has all the characteristics of the card (or the copy of a card) associated with it, and its controller is the player who played it. If an activated ability is being played, it's created on the stack as an object that's not a card. If an activated ability is being played from a hidden zone, the card that has that ability is revealed. On the stack, the ability has the text of the ability that created it, and no other characteristics. Its controller is the player who played the ability. The spell or ability remains on the stack until it's countered or resolves.
+",
+    );
+    let b = revision(
+        "2009-07-11",
+        true,
+        "
+601.2 To cast a spell is to take it from the zone it's in (usually the hand), put it on the stack, and pay its costs, so that it will eventually resolve and have its effect. Casting a spell follows the steps listed below, in order. If, at any point during the casting of a spell, a player is unable to comply with any of the steps listed below, the spell was cast illegally; the game returns to the moment before that spell started to be cast (see rule 714, \"Handling Illegal Actions\"). Announcements and payments can't be altered after they've been made.
+601.2a The player announces that he or she is casting the spell. That card (or that copy of a card) physically moves from the zone it's in to the stack. It becomes the topmost object on the stack. It has all the characteristics of the card (or the copy of a card) associated with it, and that player becomes its controller. The spell remains on the stack until it's countered or resolves.
+602.2 To activate an ability is to put it onto the stack and pay its costs, so that it will eventually resolve and have its effect. Only an object's controller (or its owner, if it doesn't have a controller) can activate its activated ability unless the object specifically says otherwise. Activating an ability follows the steps listed below, in order. If, at any point during the activation of an ability, a player is unable to comply with any of those steps, the ability was activated illegally; the game returns to the moment before that ability started to be activated (see rule 714, \"Handling Illegal Actions\"). Announcements and payments can't be altered after they've been made.
+602.2a The player announces that he or she is activating the ability. If an activated ability is being played from a hidden zone, the card that has that ability is revealed. That ability is created on the stack as an object that's not a card. It becomes the topmost object on the stack. It has the text of the ability that created it, and no other characteristics. Its controller is the player who played the ability. The ability remains on the stack until it's countered or resolves.
+",
+    );
+    let changes = pair(&a, &b, &Options::default());
+    let found = outline(&changes);
+    assert!(
+        found.contains(&"renumbered 409.1 -> 601.2".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|c| c.ends_with("409.1a -> 601.2a")),
+        "{found:?}"
+    );
+}

@@ -19,19 +19,34 @@ pub(super) struct ContinuousEffect {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Effects {
     on: BTreeMap<CardId, Vec<ContinuousEffect>>,
-    pub(super) changes: u64,
+    /// Counts the changes that weren't additions (an effect ended or was restamped).
+    epoch: u64,
+    /// The effects added since the epoch began, in order, as (object, index in `on`): the
+    /// board cache applies a new one on top of the board it holds where it can.
+    added: Vec<(CardId, usize)>,
 }
 
 impl Effects {
-    /// Counts a change of the effects on `card` (for the view cache).
-    fn changed(&mut self, _card: CardId) {
-        self.changes += 1;
+    /// Counts a change that isn't an addition (for the view cache).
+    fn changed(&mut self) {
+        self.epoch += 1;
+        self.added.clear();
     }
 
     /// A new effect; effects are added in timestamp order.
     pub(super) fn add(&mut self, effect: ContinuousEffect) {
-        self.changed(effect.card);
-        self.on.entry(effect.card).or_default().push(effect);
+        let on = self.on.entry(effect.card).or_default();
+        self.added.push((effect.card, on.len()));
+        on.push(effect);
+    }
+
+    /// The effects added since the epoch began, from the `from`th on.
+    pub(super) fn added_since(&self, from: usize) -> impl Iterator<Item = &ContinuousEffect> {
+        self.added
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|(card, i)| self.on.get(card)?.get(*i))
     }
 
     /// The effects that apply to the object `object` representing `card`.
@@ -52,7 +67,7 @@ impl Effects {
         if let Some(v) = self.on.get_mut(&card) {
             v.retain(|e| e.object != object);
         }
-        self.changed(card);
+        self.changed();
     }
 
     /// Gives every effect created after `clock` the timestamp `timestamp`: the effects a
@@ -63,21 +78,19 @@ impl Effects {
                 e.timestamp = timestamp;
             }
         }
-        self.changes += 1;
+        self.changed();
     }
 
     /// Keeps only the effects `keep` says.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(&ContinuousEffect) -> bool) {
-        let mut touched = Vec::new();
-        for (card, v) in self.on.iter_mut() {
+        let mut touched = false;
+        for v in self.on.values_mut() {
             let before = v.len();
             v.retain(&mut keep);
-            if v.len() != before {
-                touched.push(*card);
-            }
+            touched |= v.len() != before;
         }
-        for card in touched {
-            self.changed(card);
+        if touched {
+            self.changed();
         }
     }
 
@@ -86,23 +99,32 @@ impl Effects {
     }
 }
 
-/// Everything the characteristics of the objects are computed from, besides their printed
-/// values and the rules: when it is unchanged, so are the characteristics.
 /// One object's part of a [`BoardKey`]: its id, zone, controller, counters, attachment
 /// and timestamp.
 type ObjectKey = (u32, Zone, PlayerId, i32, i32, Option<(Target, u32)>, i64);
 
+/// Everything the characteristics of the objects are computed from, besides their printed
+/// values and the rules: when it is unchanged, so are the characteristics.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct BoardKey {
     objects: Vec<ObjectKey>,
-    effects: u64,
+    /// The effects' epoch, and how many were added since it began.
+    effects: (u64, usize),
 }
 
 /// The board as the layers made it, kept while its inputs are unchanged: a state-based
 /// action check looks at every object after every action, and the layer system computes
-/// every object at once (a static ability's set is whatever it describes, 611.3a).
+/// every object at once (a static ability's set is whatever it describes, 611.3a). When
+/// only effects were added since, each is applied on top of it if the layer system would
+/// have applied it last (`layers/newest.rs`), so effects piling up on one object cost one
+/// step each, not all of them again.
 #[derive(Debug, Clone, Default)]
-pub(super) struct ViewCache(std::cell::RefCell<Option<(BoardKey, Board)>>);
+pub(super) struct ViewCache {
+    board: std::cell::RefCell<Option<(BoardKey, Board)>>,
+    /// How many effects were applied on top of a kept board (for the tests).
+    #[cfg(test)]
+    pub(super) on_top: std::cell::Cell<usize>,
+}
 
 impl Game {
     // ----- characteristics (613) ------------------------------------------------------
@@ -124,31 +146,58 @@ impl Game {
                     )
                 })
                 .collect(),
-            effects: self.effects.changes,
+            effects: (self.effects.epoch, self.effects.added.len()),
         }
     }
 
     /// Runs `f` on the board as the layers made it, computed anew only when something it
-    /// depends on changed.
-    fn with_board<T>(&self, f: impl FnOnce(&Board) -> T) -> T {
+    /// depends on changed, and not even then when the change is effects the layer system
+    /// applies last.
+    pub(super) fn with_board<T>(&self, f: impl FnOnce(&Board) -> T) -> T {
         let key = self.board_key();
-        {
-            let cache = self.view_cache.0.borrow();
-            if let Some((k, board)) = cache.as_ref() {
-                if *k == key {
-                    return f(board);
+        let kept = {
+            let mut cache = self.view_cache.board.borrow_mut();
+            match cache.as_mut() {
+                Some((k, _)) if *k == key => true,
+                Some((k, board)) => {
+                    let on_top = self.newest_on_top(k, &key, board);
+                    if on_top {
+                        *k = key.clone();
+                    }
+                    on_top
                 }
+                None => false,
+            }
+        };
+        // Read through a shared borrow, so that `f` may look at the board again.
+        let cache = self.view_cache.board.borrow();
+        match cache.as_ref() {
+            Some((_, board)) if kept => f(board),
+            _ => {
+                drop(cache);
+                let board = self.layered();
+                let out = f(&board);
+                *self.view_cache.board.borrow_mut() = Some((key, board));
+                out
             }
         }
-        let board = self.layered();
-        let out = f(&board);
-        *self.view_cache.0.borrow_mut() = Some((key, board));
-        out
     }
 
-    /// Every object's characteristics as the layers made them.
-    pub(super) fn board(&self) -> Board {
-        self.with_board(Board::clone)
+    /// Applies to `board`, made for `kept`, the effects added since, if that gives what the
+    /// whole layer system would for `now`; `false` if `board` is to be computed anew.
+    fn newest_on_top(&self, kept: &BoardKey, now: &BoardKey, board: &mut Board) -> bool {
+        let (epoch, added) = kept.effects;
+        if kept.objects != now.objects || epoch != now.effects.0 || added >= now.effects.1 {
+            return false;
+        }
+        for e in self.effects.added_since(added) {
+            if !self.apply_newest(e, board) {
+                return false;
+            }
+            #[cfg(test)]
+            self.view_cache.on_top.set(self.view_cache.on_top.get() + 1);
+        }
+        true
     }
 
     /// The object's characteristics with every continuous effect applied (613).

@@ -2,23 +2,29 @@
 //! static ability's effect applies to whatever its set describes at that moment (611.3a).
 //! Layer by layer (613.1), within a layer characteristic-defining abilities first
 //! (613.3) and then timestamp order (613.7), unless an effect depends on another
-//! (613.8): dependency is decided by 613.8a's own definition, by applying the other
-//! effect to a scratch copy of the board and seeing whether this effect's existence, the
-//! set it applies to or what it does changes; loops fall back to timestamp order; the
-//! order is reevaluated after each effect applied (613.8c). An effect that began to apply
-//! keeps applying to the same set in later layers (613.6); an ability removed in an
-//! earlier layer (305.7, layer 6) creates no effect in a later one.
+//! (613.8). An effect that began to apply keeps applying to the same set in later layers
+//! (613.6); an ability removed in an earlier layer (305.7, layer 6) creates no effect in a
+//! later one.
+//!
+//! - `layers/system.rs`: the layers and sublayers of each revision (613.1–613.4, 418.5)
+//! - `layers/sets.rs`: what an effect applies to (611.2c, 611.3a, 613.6)
+//! - `layers/dependency.rs`: the order within a layer (613.7, 613.8)
+//! - `layers/newest.rs`: a new effect applied last, on top of the board (613.7b)
+//! - `layers/subtypes.rs`: which subtypes are land types and creature types (205.3)
 //!
 //! What was applied is kept per object ([`Applied`]) for `--explain` and as the evidence
 //! of an expectation about a characteristic.
 
+mod dependency;
+mod newest;
+mod sets;
 pub(crate) mod subtypes;
 mod system;
 pub mod why;
 
 use std::collections::BTreeSet;
 
-use super::super::effect::{Control, Effect, Filter, Noun, Part, Subject};
+use super::super::effect::{Effect, Part, Subject};
 use super::prelude::*;
 use system::Rule;
 pub use system::{Stage, System};
@@ -55,12 +61,14 @@ pub enum Named {
 }
 
 /// The characteristics of every object, as the layers made them.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Board {
     pub(super) chars: Vec<Characteristics>,
     pub(super) names: Vec<String>,
     pub(super) controller: Vec<PlayerId>,
     pub(super) log: Vec<Vec<Applied>>,
+    /// The latest timestamp of the objects and effects the layers ordered (613.7).
+    pub(super) newest: i64,
 }
 
 /// Which objects an effect applies to.
@@ -86,9 +94,6 @@ struct Instance {
     locked: Option<Vec<CardId>>,
     defining: bool,
 }
-
-/// What 613.8a compares: whether the effect exists, what it applies to and what it does.
-type Evaluation = (bool, Vec<CardId>, Vec<i32>);
 
 const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
 
@@ -154,6 +159,7 @@ impl Game {
                 })
                 .collect(),
             log: vec![Vec::new(); n],
+            newest: self.cards.iter().map(|c| c.timestamp).max().unwrap_or(0),
         };
         let mut resolved: Vec<Instance> = Vec::new();
         for e in self.effects.iter() {
@@ -194,6 +200,9 @@ impl Game {
             }
         }
         resolved.sort_by_key(|i| i.timestamp);
+        board.newest = board
+            .newest
+            .max(resolved.last().map_or(i64::MIN, |i| i.timestamp));
         let mut started: Vec<Instance> = Vec::new();
         for stage in System::of(&self.rules).stages() {
             if stage.begins_pt {
@@ -257,210 +266,6 @@ impl Game {
             }
         }
         out
-    }
-
-    /// Applies one layer's effects, in the order 613.3, 613.7 and 613.8 decide; returns
-    /// them as applied, their sets fixed (613.6).
-    fn apply_layer(
-        &self,
-        stage: &Stage,
-        mut pending: Vec<Instance>,
-        board: &mut Board,
-    ) -> Vec<Instance> {
-        let mut done = Vec::new();
-        if pending.iter().all(independent) {
-            // No effect can depend on another (613.8a): timestamp order (613.7), at the
-            // cost of one pass; many effects on one object stay linear.
-            pending.sort_by_key(|i| (!i.defining, i.timestamp));
-            for mut inst in pending {
-                let mut cites = vec![stage.rule];
-                cites.extend(stage.whole_effect_rule(&inst.parts));
-                inst.locked = Some(self.set_of(&inst, board));
-                self.log(stage, &inst, (&[], &[]), cites, board);
-                self.apply_instance(stage, &inst, board, true);
-                done.push(inst);
-            }
-            return done;
-        }
-        // Which pending effects each one waited for.
-        let mut waited: Vec<Vec<Named>> = vec![Vec::new(); pending.len()];
-        loop {
-            // An ability removed by an effect already applied creates no effect.
-            let mut k = 0;
-            while k < pending.len() {
-                if self.evaluate(&pending[k], board).0 {
-                    k += 1;
-                } else {
-                    pending.remove(k);
-                    waited.remove(k);
-                }
-            }
-            if pending.is_empty() {
-                break;
-            }
-            let m = pending.len();
-            // depends[i][j]: pending[i] depends on pending[j] (613.8a).
-            let mut depends = vec![vec![false; m]; m];
-            if m > 1 {
-                let before: Vec<Evaluation> =
-                    pending.iter().map(|i| self.evaluate(i, board)).collect();
-                for j in 0..m {
-                    let mut scratch = board.clone();
-                    self.apply_instance(stage, &pending[j], &mut scratch, false);
-                    for i in 0..m {
-                        if i != j
-                            && self.may_depend(&pending[i], &pending[j])
-                            && self.evaluate(&pending[i], &scratch) != before[i]
-                        {
-                            depends[i][j] = true;
-                        }
-                    }
-                }
-            }
-            let reach = closure(&depends);
-            // Ready: every effect it depends on is in a loop with it (613.8b).
-            let ready = (0..m).filter(|&i| (0..m).all(|j| !depends[i][j] || reach[j][i]));
-            let Some(next) = ready.min_by_key(|&i| (!pending[i].defining, pending[i].timestamp, i))
-            else {
-                break;
-            };
-            let system = System::of(&self.rules);
-            let mut cites = vec![stage.rule];
-            cites.extend(stage.whole_effect_rule(&pending[next].parts));
-            let moved: Vec<usize> = (0..m)
-                .filter(|&i| i != next && depends[i][next] && !reach[next][i])
-                .collect();
-            for &i in &moved {
-                let t = pending[next].text.clone();
-                if !waited[i].contains(&t) {
-                    waited[i].push(t);
-                }
-            }
-            let ahead: Vec<Named> = moved
-                .iter()
-                .filter(|&&i| pending[i].timestamp < pending[next].timestamp)
-                .map(|&i| pending[i].text.clone())
-                .collect();
-            if !waited[next].is_empty() || !ahead.is_empty() {
-                cites.extend(
-                    [Rule::Depends, Rule::Waits]
-                        .into_iter()
-                        .flat_map(|r| system.cite(r)),
-                );
-            }
-            let mut inst = pending.remove(next);
-            let w = waited.remove(next);
-            if inst.ability.is_some() && inst.locked.is_some() {
-                cites.extend(system.cite(Rule::KeepsItsSet));
-            }
-            inst.locked = Some(self.set_of(&inst, board));
-            self.log(stage, &inst, (&w, &ahead), cites, board);
-            self.apply_instance(stage, &inst, board, true);
-            done.push(inst);
-        }
-        done
-    }
-
-    /// Whether `i` may depend on `j` as far as characteristic-defining abilities go
-    /// (613.8a: neither or both are; before 2012-10-01, neither is).
-    fn may_depend(&self, i: &Instance, j: &Instance) -> bool {
-        if self
-            .rules
-            .has(Difference::DefiningAbilitiesDependOnEachOther)
-        {
-            i.defining == j.defining
-        } else {
-            !i.defining && !j.defining
-        }
-    }
-
-    /// 613.8a's three things: existence, set and what it does.
-    fn evaluate(&self, inst: &Instance, board: &Board) -> Evaluation {
-        let exists = match (&inst.ability, inst.source, &inst.locked) {
-            (Some(a), Some(src), None) => {
-                self.cards[src].zone == Zone::Battlefield
-                    && board.chars[src]
-                        .abilities
-                        .iter()
-                        .any(|x| matches!(x, Ability::Static(e) if **e == *a))
-            }
-            _ => true,
-        };
-        let set = self.set_of(inst, board);
-        let mut does = Vec::new();
-        for p in &inst.parts {
-            match p {
-                Part::PtCount(s) => does.push(self.described(s, inst.source, board).len() as i32),
-                Part::SetPtManaValue => does.extend(set.iter().map(|c| board.chars[*c].mana_value)),
-                _ => {}
-            }
-        }
-        (exists, set, does)
-    }
-
-    fn set_of(&self, inst: &Instance, board: &Board) -> Vec<CardId> {
-        if let Some(l) = &inst.locked {
-            return l.clone();
-        }
-        match &inst.set {
-            Set::Fixed(c) => vec![*c],
-            Set::Described(s) => self.described(s, inst.source, board),
-        }
-    }
-
-    /// The objects on the battlefield a subject describes now, seen from `source`.
-    pub(super) fn described(
-        &self,
-        subject: &Subject,
-        source: Option<CardId>,
-        board: &Board,
-    ) -> Vec<CardId> {
-        let on = |c: &CardId| self.cards[*c].zone == Zone::Battlefield;
-        match subject {
-            Subject::This => source.into_iter().filter(on).collect(),
-            Subject::Label(c) => Some(*c).into_iter().filter(on).collect(),
-            Subject::Attached => source
-                .and_then(|s| match self.cards[s].attached_to {
-                    Some((Target::Card(t), obj)) if self.cards[t].object == obj => Some(t),
-                    _ => None,
-                })
-                .into_iter()
-                .filter(on)
-                .collect(),
-            Subject::Filter(f) => (0..self.cards.len())
-                .filter(|c| on(c) && self.matches(f, *c, source, board))
-                .collect(),
-        }
-    }
-
-    fn matches(&self, f: &Filter, c: CardId, source: Option<CardId>, board: &Board) -> bool {
-        let ch = &board.chars[c];
-        if f.other && source == Some(c) {
-            return false;
-        }
-        if f.not.iter().any(|w| w.matches(ch)) || f.not_colors.iter().any(|k| ch.colors.contains(k))
-        {
-            return false;
-        }
-        if !f.colors.iter().all(|k| ch.colors.contains(k))
-            || !f.supertypes.iter().all(|s| ch.is_super(*s))
-        {
-            return false;
-        }
-        let noun = match &f.noun {
-            Noun::Type(t) => ch.is(*t),
-            Noun::Permanent => true,
-            Noun::Token => self.cards[c].token,
-            Noun::Subtype(s) => ch.has_subtype(s),
-        };
-        let you = source.map(|s| board.controller[s]);
-        let control = match f.control {
-            Control::Any => true,
-            Control::You => you == Some(board.controller[c]),
-            Control::Opponents => you.is_some_and(|y| y != board.controller[c]),
-            Control::Player(p) => board.controller[c] == p,
-        };
-        noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
     }
 
     /// Applies an effect's parts of `layer` to its set.
@@ -634,9 +439,8 @@ impl Game {
 
     /// The copiable values of an object now (707.2): printed, with copy effects applied.
     pub(super) fn copiable(&self, c: CardId) -> super::super::effect::Copiable {
-        let board = self.board();
         super::super::effect::Copiable {
-            name: board.names.get(c).cloned().unwrap_or_default(),
+            name: self.current_name(c),
             chars: {
                 // Layer 1 only: the printed values with the copy effects on it.
                 let mut ch = self.cards[c].printed.clone();
@@ -700,8 +504,7 @@ impl Game {
     /// `SUBJECT EFFECT` in Actions: the set is fixed as the effect begins (611.2c), one
     /// effect on each object of it.
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
-        let board = self.board();
-        let set = self.described(&effect.subject, None, &board);
+        let set = self.with_board(|board| self.described(&effect.subject, None, board));
         let mut numbers = self.stage_rules(&effect.parts);
         numbers.push(cite::R611_2C);
         numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));
@@ -790,33 +593,4 @@ impl Instance {
     fn holds(&self, stage: &Stage, part: &Part) -> bool {
         stage.holds(part, &self.parts, self.ability.is_some())
     }
-}
-
-/// Whether nothing can change the effect's existence, set or result (613.8a): an effect
-/// of a resolved spell or ability on one object (611.2c), not counting anything. It
-/// depends on no other effect.
-fn independent(inst: &Instance) -> bool {
-    inst.ability.is_none()
-        && matches!(inst.set, Set::Fixed(_))
-        && !inst
-            .parts
-            .iter()
-            .any(|p| matches!(p, Part::PtCount(_) | Part::SetPtManaValue))
-}
-
-/// The transitive closure of a relation.
-fn closure(rel: &[Vec<bool>]) -> Vec<Vec<bool>> {
-    let m = rel.len();
-    let mut r = rel.to_vec();
-    for k in 0..m {
-        let through = r[k].clone();
-        for row in r.iter_mut() {
-            if row[k] {
-                for (cell, &t) in row.iter_mut().zip(&through) {
-                    *cell |= t;
-                }
-            }
-        }
-    }
-    r
 }

@@ -1,0 +1,219 @@
+//! The newest effect applied last (613.7b): an effect statement's effect on one object
+//! has the latest timestamp of all, so within its layer the layer system applies it after
+//! every other. When nothing later can see or undo what it does, applying it on top of
+//! the board already computed gives what the whole layer system would, at the cost of one
+//! effect instead of all of them: effects piling up on one object stay linear.
+//!
+//! Only power and toughness qualify: no set (611.3a), no existence and no count (613.8a)
+//! looks at them, so no effect depends on such an effect nor it on any other, and within
+//! its layer the layer system takes it last whether or not other effects depend on each
+//! other. What the layers applied to the object afterwards must leave it unchanged:
+//! +1/+1 and -1/-1 counters after a modification (addition commutes); nothing after a
+//! setting or switching effect. Anything else is computed anew.
+
+use super::super::prelude::*;
+use super::{parts_of, Board, Instance, Named, Part, Set, System};
+
+impl Game {
+    /// Applies `effect`, just added, on top of `board`, computed before it was; `false`
+    /// (with `board` possibly changed) where the whole layer system must be run instead.
+    pub(in super::super) fn apply_newest(
+        &self,
+        effect: &ContinuousEffect,
+        board: &mut Board,
+    ) -> bool {
+        let c = effect.card;
+        match self.cards.get(c) {
+            Some(card) if card.object == effect.object => {}
+            // The layer system skips an effect on an object that no longer exists (400.7).
+            _ => return true,
+        }
+        if effect.timestamp <= board.newest || c >= board.log.len() {
+            return false;
+        }
+        let parts = parts_of(&effect.change);
+        let power_toughness_only = parts
+            .iter()
+            .all(|p| matches!(p, Part::SetPt(_) | Part::Modify(_) | Part::Switch));
+        let stages = System::of(&self.rules).stages();
+        let stage_of = |p: &Part| stages.iter().position(|s| s.holds(p, &parts, false));
+        let Some(at) = parts.first().and_then(stage_of) else {
+            return false;
+        };
+        if !power_toughness_only || parts.iter().any(|p| stage_of(p) != Some(at)) {
+            return false;
+        }
+        // What was applied to the object after this stage's effects, from the end.
+        let log = &board.log[c];
+        let later = log
+            .iter()
+            .rev()
+            .take_while(|a| {
+                let i = stages.iter().position(|s| *s == a.layer);
+                i.is_none_or(|i| i > at)
+                    || (i == Some(at) && matches!(a.effect, Named::Counters(_)))
+            })
+            .count();
+        let modifies = parts.iter().all(|p| matches!(p, Part::Modify(_)));
+        let commutes = log[log.len() - later..]
+            .iter()
+            .all(|a| modifies && matches!(a.effect, Named::Counters(_)));
+        if !commutes {
+            return false;
+        }
+        let inst = Instance {
+            source: None,
+            ability: None,
+            text: Named::Change(c, effect.change.clone()),
+            timestamp: effect.timestamp,
+            parts,
+            set: Set::Fixed(c),
+            locked: Some(vec![c]),
+            defining: false,
+        };
+        let stage = &stages[at];
+        let mut cites = vec![stage.rule];
+        cites.extend(stage.whole_effect_rule(&inst.parts));
+        let keep = board.log[c].len() - later;
+        let after = board.log[c].split_off(keep);
+        self.log(stage, &inst, (&[], &[]), cites, board);
+        self.apply_instance(stage, &inst, board, true);
+        board.log[c].extend(after);
+        board.newest = effect.timestamp;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write;
+    use std::path::{Path, PathBuf};
+
+    use super::super::super::prelude::*;
+    use crate::model::Date;
+    use crate::scenario::parse;
+
+    /// The rules a scenario names (the revision in force on its date), else today's.
+    fn rules_of(setup: &Setup) -> Rules {
+        setup
+            .rules
+            .as_ref()
+            .and_then(|(s, _)| s.get(..10)?.parse::<Date>().ok())
+            .and_then(crate::citations::in_force)
+            .and_then(|d| Rules::for_date(d).ok())
+            .unwrap_or_else(Rules::canonical)
+    }
+
+    /// Plays `text` action by action; after each, the board the cache holds (effects
+    /// applied on top of it where they could be) must be the whole layer system's.
+    /// Returns how many effects were applied on top.
+    fn same_board_as_in_full(file: &str, text: &str) -> usize {
+        let scenario = parse::parse(file, text).expect("a valid scenario");
+        let mut game = Game::new(&scenario.setup, rules_of(&scenario.setup));
+        for item in &scenario.actions {
+            // A refused action changes nothing; what counts is the board after it.
+            let _ = game.perform(item);
+            let _ = game.state_based_actions(None);
+            let kept = game.with_board(Board::clone);
+            let full = game.layered();
+            assert_eq!(kept, full, "{file}: after action {}", item.n);
+        }
+        game.view_cache.on_top.get()
+    }
+
+    use super::Board;
+
+    /// A creature under static abilities of every P/T layer and of earlier ones, some
+    /// dependent on others (Opalescence and Humility, 613.8a; an anthem for Goblins and an
+    /// effect making the creature a Goblin), with effects of every layer added in an order
+    /// that isn't the layers' (a pump, then a switch, then a type, then another pump…).
+    fn many_effects(rules: &str, n: usize) -> String {
+        let mut text = String::new();
+        let _ = write!(
+            text,
+            "# many effects\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n\n## Battlefield\n\
+             - bear: Creature — Bear 2/2; controller Alice; mana value 2\n\
+             - wall: Creature — Wall 0/3; controller Bob; flying\n\
+             - anthem: Enchantment; controller Alice; static: creatures you control get +1/+1\n\
+             - goblins: Enchantment; controller Alice; static: goblins get +1/+0\n\
+             - opal: Enchantment; controller Bob; mana value 4; static: each other non-Aura enchantment is a creature in addition to its other types and has base power and toughness each equal to its mana value\n\
+             - humility: Enchantment; controller Alice; mana value 4; static: all creatures lose all abilities and have base power and toughness 1/1\n\n\
+             ## Actions\n"
+        );
+        // Turns of thirty actions, most of them pumps; one in seven changes the wall's
+        // type, colour or abilities, one in thirteen gives the bear a new type and P/T,
+        // one in seventeen puts a counter on it; a switch two thirds into each turn (the
+        // pumps after it can't go on top), then the next turn (514.2 ends the effects).
+        let mut k = 1;
+        for i in 0..n {
+            let line = if i % 30 == 29 {
+                "next turn".to_string()
+            } else if i % 30 == 20 {
+                "bear's power and toughness are switched until end of turn".to_string()
+            } else if i % 13 == 12 {
+                "bear becomes a Creature — Elk 3/3 until end of turn".to_string()
+            } else if i % 7 == 6 {
+                [
+                    "wall gains subtype Goblin",
+                    "wall becomes red",
+                    "wall loses flying",
+                ][i % 3]
+                    .to_string()
+            } else if i % 17 == 16 {
+                "put 1 +1/+1 counter on bear".to_string()
+            } else if i % 19 == 18 {
+                "creatures Alice controls get +1/+2 until end of turn".to_string()
+            } else {
+                [
+                    "bear gets +",
+                    &(i % 3).to_string(),
+                    "/-",
+                    &(i % 2).to_string(),
+                    " until end of turn",
+                ]
+                .concat()
+            };
+            let _ = writeln!(text, "{k}. {line}");
+            k += 1;
+        }
+        let _ = write!(text, "{k}. next turn\n{}. bear gets +1/+1\n", k + 1);
+        text.push_str("\n## Expect\n- bear is on the battlefield\n");
+        text
+    }
+
+    #[test]
+    fn effects_applied_on_top_give_the_whole_layer_systems_board() {
+        // Each layer system: 613 today (7a–7d), 613 with 7e, 418.5 with and without
+        // sublayers.
+        for rules in ["2026-01-16", "2019-01-25", "2009-05-01", "2005-08-01"] {
+            let on_top = same_board_as_in_full(rules, &many_effects(rules, 120));
+            assert!(
+                on_top >= 50,
+                "{rules}: only {on_top} effects applied on top of the kept board"
+            );
+        }
+    }
+
+    fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|x| x == "md") && !p.ends_with("README.md"));
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn every_scenario_keeps_the_whole_layer_systems_board() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+        let mut played = 0;
+        for dir in [root.clone(), root.join("layers"), root.join("combat")] {
+            for path in scenario_files(&dir) {
+                let text = std::fs::read_to_string(&path).expect("a readable scenario");
+                same_board_as_in_full(&path.display().to_string(), &text);
+                played += 1;
+            }
+        }
+        assert!(played > 300, "only {played} scenarios found under {root:?}");
+    }
+}

@@ -1,0 +1,75 @@
+//! The set an effect applies to: one object for an effect statement and each object of
+//! a one-shot effect's set (611.2c), whatever a static ability's subject describes at that
+//! moment (611.3a), and, once an effect began to apply, the same set in later layers
+//! (613.6).
+
+use super::super::super::effect::{Control, Filter, Noun, Subject};
+use super::super::prelude::*;
+use super::{Board, Instance, Set};
+
+impl Game {
+    pub(super) fn set_of(&self, inst: &Instance, board: &Board) -> Vec<CardId> {
+        if let Some(l) = &inst.locked {
+            return l.clone();
+        }
+        match &inst.set {
+            Set::Fixed(c) => vec![*c],
+            Set::Described(s) => self.described(s, inst.source, board),
+        }
+    }
+
+    /// The objects on the battlefield a subject describes now, seen from `source`.
+    pub(in super::super) fn described(
+        &self,
+        subject: &Subject,
+        source: Option<CardId>,
+        board: &Board,
+    ) -> Vec<CardId> {
+        let on = |c: &CardId| self.cards[*c].zone == Zone::Battlefield;
+        match subject {
+            Subject::This => source.into_iter().filter(on).collect(),
+            Subject::Label(c) => Some(*c).into_iter().filter(on).collect(),
+            Subject::Attached => source
+                .and_then(|s| match self.cards[s].attached_to {
+                    Some((Target::Card(t), obj)) if self.cards[t].object == obj => Some(t),
+                    _ => None,
+                })
+                .into_iter()
+                .filter(on)
+                .collect(),
+            Subject::Filter(f) => (0..self.cards.len())
+                .filter(|c| on(c) && self.matches(f, *c, source, board))
+                .collect(),
+        }
+    }
+
+    fn matches(&self, f: &Filter, c: CardId, source: Option<CardId>, board: &Board) -> bool {
+        let ch = &board.chars[c];
+        if f.other && source == Some(c) {
+            return false;
+        }
+        if f.not.iter().any(|w| w.matches(ch)) || f.not_colors.iter().any(|k| ch.colors.contains(k))
+        {
+            return false;
+        }
+        if !f.colors.iter().all(|k| ch.colors.contains(k))
+            || !f.supertypes.iter().all(|s| ch.is_super(*s))
+        {
+            return false;
+        }
+        let noun = match &f.noun {
+            Noun::Type(t) => ch.is(*t),
+            Noun::Permanent => true,
+            Noun::Token => self.cards[c].token,
+            Noun::Subtype(s) => ch.has_subtype(s),
+        };
+        let you = source.map(|s| board.controller[s]);
+        let control = match f.control {
+            Control::Any => true,
+            Control::You => you == Some(board.controller[c]),
+            Control::Opponents => you.is_some_and(|y| y != board.controller[c]),
+            Control::Player(p) => board.controller[c] == p,
+        };
+        noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
+    }
+}
