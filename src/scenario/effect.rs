@@ -161,6 +161,8 @@ impl Layer {
 pub struct Copiable {
     pub name: String,
     pub chars: Characteristics,
+    /// The copied object was itself a copy: its copiable values are what it copied (707.3).
+    pub of_a_copy: bool,
 }
 
 /// One part of an effect, in one layer.
