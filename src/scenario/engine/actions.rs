@@ -18,7 +18,11 @@ impl Game {
                 self.passes_priority_to(p);
             }
         }
-        let done = self.perform_statement(item);
+        let mut done = self.perform_statement(item);
+        if let Ok(events) = &mut done {
+            // 506.4: what the action took out of combat leaves it for good.
+            events.extend(self.remove_from_combat());
+        }
         self.close_ordering(&item.statement);
         if done.is_err() {
             self.passes_priority_to(before);

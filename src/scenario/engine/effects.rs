@@ -358,7 +358,7 @@ impl Game {
                 }
                 let mut subjects = vec![Target::Card(card)];
                 subjects.extend(source.map(Target::Card));
-                Ok(vec![self.apply(event(
+                let mut events = vec![self.apply(event(
                     Happened::Damage {
                         card,
                         amount,
@@ -366,7 +366,9 @@ impl Game {
                     },
                     subjects,
                     &numbers,
-                ))])
+                ))];
+                events.extend(self.lifelink(source, amount));
+                Ok(events)
             }
             Statement::PutCounters { card, kind, amount }
             | Statement::RemoveCounters { card, kind, amount } => {
@@ -502,5 +504,27 @@ impl Game {
             .collect();
         let cleanup = event(Happened::Cleanup { ended }, subjects, &[cite::R514_2]);
         vec![self.apply(cleanup)]
+    }
+
+    /// 702.15b, 120.3f: damage dealt by a source with lifelink, noncombat damage too,
+    /// gains the source's controller that much life (a static ability from 2009-07-11).
+    fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
+        let s = source.filter(|_| amount > 0 && self.rules.has(Difference::LifelinkStatic))?;
+        let v = self.view(s);
+        if !v.chars.has(&Ability::Lifelink) {
+            return None;
+        }
+        let who = v.controller;
+        let now = self.players[who].life + amount;
+        Some(self.apply(event(
+            Happened::Life {
+                player: who,
+                amount,
+                gained: true,
+                now,
+            },
+            vec![Target::Player(who), Target::Card(s)],
+            &[cite::R702_15B, cite::R120_3F],
+        )))
     }
 }

@@ -313,10 +313,13 @@ impl Game {
             Requirement::Any => {}
         }
         if zone == Zone::Battlefield {
-            if tv.chars.has(&Ability::Shroud) {
+            if tv.chars.has(&Ability::Shroud) && self.rules.has(Difference::Shroud) {
                 out.push(because(&[cite::R702_18A], Why::Shroud { card: t }));
             }
-            if tv.chars.has(&Ability::Hexproof) && tv.controller != controller {
+            if tv.chars.has(&Ability::Hexproof)
+                && tv.controller != controller
+                && self.rules.has(Difference::Hexproof)
+            {
                 out.push(because(
                     &[cite::R702_11B],
                     Why::Hexproof {

@@ -48,6 +48,26 @@ pub enum Difference {
     /// free division, 510.1c, decide the same either way), so no check consults it; the
     /// rule is 702.2c on both sides and the citation table cites it so.
     DeathtouchLethalReworded,
+    /// 702.8 (502.57 when it began, 2006-10-01): flash. Before, no rule gives the word a
+    /// meaning, and a card written with it is cast at its usual time.
+    Flash,
+    /// 702.11 (from 2011-07-15): hexproof. Before, no rule gives the word a meaning, and
+    /// an object written with it may be targeted.
+    Hexproof,
+    /// 702.15b, 120.3f (from 2009-07-11): lifelink is a static ability, so any damage its
+    /// source deals, combat or not, gains its controller that much life. Before, lifelink
+    /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
+    LifelinkStatic,
+    /// 702.17 (502.70 when it began, 2007-05-01): reach. Before, a creature written with it
+    /// blocks a flyer only if it has flying.
+    Reach,
+    /// 702.18 (502.36 when it began, 2007-05-01): shroud. Before, a permanent written with
+    /// it may be targeted.
+    Shroud,
+    /// 702.111 (702.110 when it began; the first revision of the corpus with it is
+    /// 2015-09-26, and 2015-01-23 has none): menace. Before, a creature written with it
+    /// may be blocked by one creature.
+    Menace,
     /// 310 (before 2009-07-11): combat damage is assigned as the step begins and put on
     /// the stack as one object, dealt as assigned when it resolves (310.4).
     CombatDamageOnTheStack,
@@ -138,6 +158,36 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DeathtouchLethalReworded,
         from: Some(date(2025, 11, 14)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Flash,
+        from: Some(date(2006, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Hexproof,
+        from: Some(date(2011, 7, 15)),
+        until: None,
+    },
+    Row {
+        difference: Difference::LifelinkStatic,
+        from: Some(date(2009, 7, 11)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Reach,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Shroud,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Menace,
+        from: Some(date(2015, 9, 26)),
         until: None,
     },
     Row {
@@ -286,6 +336,12 @@ mod tests {
             DeathtouchDividesFreely,
             DeathtouchLethalForAssignment,
             DeathtouchLethalReworded,
+            Flash,
+            Hexproof,
+            LifelinkStatic,
+            Reach,
+            Shroud,
+            Menace,
             CombatDamageOnTheStack,
             CountersWithModifications,
             LayersOf418,

@@ -286,7 +286,8 @@ fn legend_rule(k: &mut Check) {
     for (c, v) in k.permanents() {
         if v.chars.is_super(Supertype::Legendary) {
             let key = per_player.then_some(v.controller);
-            let name = g.cards[c].name.to_lowercase();
+            // Its name as the layers made it: a copy has the name it copied (707.2).
+            let name = g.current_name(c).to_lowercase();
             legendary.entry((key, name)).or_default().push(c);
         }
     }

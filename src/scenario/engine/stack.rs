@@ -76,7 +76,8 @@ impl Game {
         if v.chars.is(CardType::Land) {
             out.push(because(&[cite::R305_9], Why::LandIsPlayed { card: c }));
         }
-        let instant_speed = v.chars.is(CardType::Instant) || v.chars.has(&Ability::Flash);
+        let flash = v.chars.has(&Ability::Flash) && self.rules.has(Difference::Flash);
+        let instant_speed = v.chars.is(CardType::Instant) || flash;
         if !instant_speed {
             let rule = [
                 (CardType::Sorcery, cite::R307_1),
@@ -126,7 +127,7 @@ impl Game {
         }
         if v.chars.is(CardType::Instant) {
             numbers.extend([cite::R304_1, cite::R117_1A]);
-        } else if v.chars.has(&Ability::Flash) {
+        } else if v.chars.has(&Ability::Flash) && self.rules.has(Difference::Flash) {
             numbers.extend([cite::R702_8A, cite::R117_1A]);
         }
         let cast = Happened::Cast {
@@ -152,8 +153,15 @@ impl Game {
         self.stack.is_empty()
     }
 
-    /// Resolves the top object of the stack (608).
+    /// Resolves the top object of the stack (608); a permanent that resolving it took
+    /// out of combat is removed from combat (506.4).
     pub fn resolve_top(&mut self) -> Vec<Event> {
+        let mut events = self.resolve_top_object();
+        events.extend(self.remove_from_combat());
+        events
+    }
+
+    fn resolve_top_object(&mut self) -> Vec<Event> {
         let Some(item) = self.stack.last().cloned() else {
             return Vec::new();
         };

@@ -2,7 +2,7 @@
 //! damage steps and their assignments, the end of combat).
 
 use super::super::engine::combat::why::{BadRecipient, DefaultAssignment, Unattackable, Why};
-use super::super::engine::combat::CombatEvent;
+use super::super::engine::combat::{CombatEvent, Removal};
 use super::super::engine::Game;
 use super::{stack_labels, target_name};
 
@@ -123,6 +123,14 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             "{} deals {amount} combat damage to {} (life now {now})",
             g.label(*source),
             g.player_name(*player)
+        ),
+        CombatEvent::RemovedFromCombat { card, cause } => format!(
+            "{} {}: it is removed from combat",
+            g.label(*card),
+            match cause {
+                Removal::ControllerChanged => "changed controller",
+                Removal::NotACreature => "is not a creature",
+            }
         ),
         CombatEvent::Ends => {
             "the end of combat step ends: every creature is removed from combat".to_string()

@@ -4,7 +4,8 @@
 //! the object it was (508.1f, 506.4), declaring blockers records the blocks and who is
 //! blocked (509.1g–h), an announced order replaces the default one (509.2, 509.3), a combat
 //! damage step begins (510.1, 510.4), combat damage goes on the stack and resolves (310.1,
-//! 310.4 before 2009-07-11), damage is dealt to a player (120.3a), and combat ends (511.3).
+//! 310.4 before 2009-07-11), damage is dealt to a player (120.3a), a permanent is removed
+//! from combat (506.4), and combat ends (511.3).
 
 use super::super::combat::on_the_stack::{AssignedOnTheStack, CombatDamageObject};
 use super::super::combat::{Attacker, Blocker, Combat, CombatEvent};
@@ -32,6 +33,7 @@ impl Game {
                         blocked: false,
                         order: Vec::new(),
                         ordered: false,
+                        removed: false,
                     };
                     self.combat.attackers.push(attacker);
                 }
@@ -107,6 +109,16 @@ impl Game {
                 self.priority = self.active;
             }
             CombatEvent::DamageToPlayer { player, now, .. } => self.players[*player].life = *now,
+            CombatEvent::RemovedFromCombat { card, .. } => {
+                // 506.4: out of combat for good, whatever it becomes again.
+                let c = *card;
+                for a in self.combat.attackers.iter_mut().filter(|a| a.card == c) {
+                    a.removed = true;
+                }
+                for b in self.combat.blockers.iter_mut().filter(|b| b.card == c) {
+                    b.removed = true;
+                }
+            }
             CombatEvent::Ends => {
                 // 511.3: every creature is removed from combat.
                 self.combat = Combat {
@@ -145,6 +157,7 @@ impl Game {
                 controller: p,
                 blocking: list.clone(),
                 ordered: false,
+                removed: false,
             };
             self.combat.blockers.push(blocker);
         }

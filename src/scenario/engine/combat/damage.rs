@@ -129,10 +129,10 @@ impl Game {
         }
         let mut out = vec![
             cite::R510_1,
-            if p.attacking {
-                cite::R510_1C
-            } else {
-                cite::R510_1D
+            match (p.attacking, self.is_blocked(p.source)) {
+                (true, false) => cite::R510_1B,
+                (true, true) => cite::R510_1C,
+                (false, _) => cite::R510_1D,
             },
         ];
         if self.rules.has(Difference::DeathtouchDividesFreely)

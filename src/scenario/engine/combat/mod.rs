@@ -9,10 +9,12 @@
 mod damage;
 pub(in crate::scenario::engine) mod on_the_stack;
 mod order;
+mod removal;
 pub mod why;
 
 use super::event::EventKind;
 use super::prelude::*;
+pub use removal::Removal;
 use why::{DefaultAssignment, Unattackable, Why as W};
 
 /// A reason of the combat phase, as data, with the rules that say so.
@@ -72,6 +74,9 @@ pub enum CombatEvent {
         amount: i32,
         now: i32,
     },
+    /// 506.4: a permanent declared in combat changed controller or stopped being a
+    /// creature, and is removed from combat.
+    RemovedFromCombat { card: CardId, cause: Removal },
     /// 511.3: every creature is removed from combat.
     Ends,
 }
@@ -82,7 +87,8 @@ impl CombatEvent {
             CombatEvent::AttackersDeclared { .. }
             | CombatEvent::NoBlockers { .. }
             | CombatEvent::BlockersDeclared { .. }
-            | CombatEvent::Ordered { .. } => EventKind::Changed,
+            | CombatEvent::Ordered { .. }
+            | CombatEvent::RemovedFromCombat { .. } => EventKind::Changed,
             CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
             CombatEvent::Assigned { .. }
             | CombatEvent::NotDealt { .. }
@@ -107,6 +113,8 @@ pub(in crate::scenario::engine) struct Attacker {
     pub(super) order: Vec<CardId>,
     /// The order was written on the board (`damage order`) or announced.
     pub(super) ordered: bool,
+    /// Removed from combat while it stayed on the battlefield (506.4).
+    pub(super) removed: bool,
 }
 
 /// A blocking creature (509.1g).
@@ -118,6 +126,8 @@ pub(in crate::scenario::engine) struct Blocker {
     /// The attackers it blocks, in its damage assignment order (509.3).
     pub(super) blocking: Vec<CardId>,
     pub(super) ordered: bool,
+    /// Removed from combat while it stayed on the battlefield (506.4).
+    pub(super) removed: bool,
 }
 
 /// The combat under way this turn.
@@ -178,6 +188,7 @@ impl Combat {
                         blockers
                     },
                     ordered,
+                    removed: false,
                 });
             }
             if !spec.combat.blocking.is_empty() {
@@ -192,6 +203,7 @@ impl Combat {
                         spec.combat.blocking.clone()
                     },
                     ordered,
+                    removed: false,
                 });
             }
             if spec.combat.had_first_strike {
@@ -226,14 +238,14 @@ impl Game {
         self.combat
             .attackers
             .iter()
-            .find(|a| a.card == c && self.still_in_combat(c, a.object, a.controller))
+            .find(|a| a.card == c && !a.removed && self.still_in_combat(c, a.object, a.controller))
     }
 
     pub(super) fn blocker(&self, c: CardId) -> Option<&Blocker> {
         self.combat
             .blockers
             .iter()
-            .find(|b| b.card == c && self.still_in_combat(c, b.object, b.controller))
+            .find(|b| b.card == c && !b.removed && self.still_in_combat(c, b.object, b.controller))
     }
 
     /// What `c` attacks, if it attacks and that is still in combat (506.4c).
@@ -606,7 +618,7 @@ impl Game {
                 .filter(|(x, _)| x == a)
                 .flat_map(|(_, bs)| bs)
                 .count();
-            if v.chars.has(&Ability::Menace) && n < 2 {
+            if v.chars.has(&Ability::Menace) && n < 2 && self.rules.has(Difference::Menace) {
                 problems.push(refusal(&[cite::R702_111B], W::Menace { card: *a }));
             }
         }
@@ -647,7 +659,7 @@ impl Game {
                 let av = self.view(*a);
                 if av.chars.has(&Ability::Flying)
                     && !v.chars.has(&Ability::Flying)
-                    && !v.chars.has(&Ability::Reach)
+                    && !(v.chars.has(&Ability::Reach) && self.rules.has(Difference::Reach))
                 {
                     problems.push(refusal(
                         &[cite::R702_9B],

@@ -1,0 +1,65 @@
+//! Removal from combat (506.4): a permanent declared in combat that changes controller or
+//! stops being a creature while it stays on the battlefield leaves combat for good, and the
+//! report says so, citing the rule.
+
+use super::super::event::{event, Happened};
+use super::super::prelude::*;
+use super::CombatEvent;
+
+/// Why a permanent still on the battlefield was removed from combat (506.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    ControllerChanged,
+    NotACreature,
+}
+
+impl Game {
+    /// 506.4: every permanent declared in combat that is still the same object on the
+    /// battlefield but changed controller or stopped being a creature is removed from
+    /// combat, for good: becoming a creature again, or its first controller's again,
+    /// doesn't bring it back. One that left the battlefield is a new object (400.7): it
+    /// is out of combat already, with no word of its own.
+    pub(in crate::scenario::engine) fn remove_from_combat(&mut self) -> Vec<Event> {
+        let cause = |g: &Game, c: CardId, object: u32, controller: PlayerId| {
+            if !g.on_battlefield(c) || g.object_id(c) != object {
+                None
+            } else if g.controller(c) != controller {
+                Some(Removal::ControllerChanged)
+            } else if !g.view(c).chars.is(CardType::Creature) {
+                Some(Removal::NotACreature)
+            } else {
+                None
+            }
+        };
+        let mut removed: Vec<(CardId, Removal)> = Vec::new();
+        let declared = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| (a.card, a.object, a.controller, a.removed))
+            .chain(
+                self.combat
+                    .blockers
+                    .iter()
+                    .map(|b| (b.card, b.object, b.controller, b.removed)),
+            );
+        for (c, object, controller, was_removed) in declared {
+            if was_removed || removed.iter().any(|(r, _)| *r == c) {
+                continue;
+            }
+            if let Some(why) = cause(self, c, object, controller) {
+                removed.push((c, why));
+            }
+        }
+        removed
+            .into_iter()
+            .map(|(card, cause)| {
+                self.apply(event(
+                    Happened::Combat(CombatEvent::RemovedFromCombat { card, cause }),
+                    vec![Target::Card(card)],
+                    &[cite::R506_4],
+                ))
+            })
+            .collect()
+    }
+}
