@@ -35,6 +35,8 @@ pub enum Subject {
 pub struct Filter {
     pub other: bool,
     pub not: Vec<Word>,
+    /// `nonblack`: colors the object must not have.
+    pub not_colors: Vec<Color>,
     pub colors: Vec<Color>,
     pub supertypes: Vec<Supertype>,
     pub noun: Noun,
@@ -159,6 +161,8 @@ impl Layer {
 pub struct Copiable {
     pub name: String,
     pub chars: Characteristics,
+    /// The copied object was itself a copy: its copiable values are what it copied (707.3).
+    pub of_a_copy: bool,
 }
 
 /// One part of an effect, in one layer.

@@ -283,6 +283,7 @@ table! {
     R704_5X = "704.5x";
     R704_5Y = "704.5y";
     R707_2 = "707.2";
+    R707_3 = "707.3";
     R800_4A = "800.4a";
     R702_16E = "702.16e";
     // Rules today's revision no longer has, in the numbering of a revision that had them.

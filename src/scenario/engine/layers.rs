@@ -392,8 +392,13 @@ impl Game {
         if inst.defining {
             cites.push(cite::R604_3);
         }
-        if inst.parts.iter().any(|p| matches!(p, Part::Copy(_))) {
-            cites.push(cite::R707_2);
+        for p in &inst.parts {
+            if let Part::Copy(cp) = p {
+                cites.push(cite::R707_2);
+                if cp.of_a_copy {
+                    cites.push(cite::R707_3);
+                }
+            }
         }
         if matches!(inst.set, Set::Described(_)) {
             cites.push(cite::R611_3A);
@@ -439,22 +444,23 @@ impl Game {
 
     /// The copiable values of an object now (707.2): printed, with copy effects applied.
     pub(super) fn copiable(&self, c: CardId) -> super::super::effect::Copiable {
-        super::super::effect::Copiable {
-            name: self.current_name(c),
-            chars: {
-                // Layer 1 only: the printed values with the copy effects on it.
-                let mut ch = self.cards[c].printed.clone();
-                for e in self.effects.on_object(c, self.cards[c].object) {
-                    if let Change::Parts(parts) = &e.change {
-                        for p in parts {
-                            if let Part::Copy(cp) = p {
-                                ch = cp.chars.clone();
-                            }
-                        }
+        // Layer 1 only: the printed values with the copy effects on it.
+        let mut chars = self.cards[c].printed.clone();
+        let mut of_a_copy = false;
+        for e in self.effects.on_object(c, self.cards[c].object) {
+            if let Change::Parts(parts) = &e.change {
+                for p in parts {
+                    if let Part::Copy(cp) = p {
+                        chars = cp.chars.clone();
+                        of_a_copy = true;
                     }
                 }
-                ch
-            },
+            }
+        }
+        super::super::effect::Copiable {
+            name: self.current_name(c),
+            chars,
+            of_a_copy,
         }
     }
 

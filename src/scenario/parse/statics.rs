@@ -104,6 +104,7 @@ impl Reader<'_> {
         let mut filter = Filter {
             other: false,
             not: Vec::new(),
+            not_colors: Vec::new(),
             colors: Vec::new(),
             supertypes: Vec::new(),
             noun: Noun::Permanent,
@@ -119,12 +120,18 @@ impl Reader<'_> {
             i += 1;
             if let Some(rest) = w.strip_prefix("non") {
                 let rest = rest.trim_start_matches('-');
+                if let Some(c) = Color::from_word(rest) {
+                    filter.not_colors.push(c);
+                    continue;
+                }
                 match Word::parse(&singular(rest)) {
                     Some(word) => filter.not.push(word),
                     None => {
                         return self.err(
                             line,
-                            format!("expected a type, supertype or subtype after `non` in `{w}`"),
+                            format!(
+                                "expected a type, supertype, subtype or color after `non` in `{w}`"
+                            ),
                         )
                     }
                 }

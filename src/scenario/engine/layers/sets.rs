@@ -48,7 +48,8 @@ impl Game {
         if f.other && source == Some(c) {
             return false;
         }
-        if f.not.iter().any(|w| w.matches(ch)) {
+        if f.not.iter().any(|w| w.matches(ch)) || f.not_colors.iter().any(|k| ch.colors.contains(k))
+        {
             return false;
         }
         if !f.colors.iter().all(|k| ch.colors.contains(k))
