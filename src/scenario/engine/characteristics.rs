@@ -81,6 +81,11 @@ impl Effects {
         self.changed();
     }
 
+    /// Where the next effects added will begin: the epoch and the additions so far.
+    pub(super) fn mark(&self) -> (u64, usize) {
+        (self.epoch, self.added.len())
+    }
+
     /// Keeps only the effects `keep` says.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(&ContinuousEffect) -> bool) {
         let mut touched = false;
@@ -198,6 +203,30 @@ impl Game {
             self.view_cache.on_top.set(self.view_cache.on_top.get() + 1);
         }
         true
+    }
+
+    /// Gives the effects added since `mark` (taken at `clock`) the one timestamp
+    /// `timestamp`: the effects a one-shot effect on a set creates, one per object, are one
+    /// effect (613.7b). When nothing else changed since the mark and no kept board has seen
+    /// them, only they are restamped and the kept board stays, so each is applied on top of
+    /// it; otherwise every effect newer than `clock` is, and the board is computed anew.
+    pub(super) fn stamp_as_one(&mut self, mark: (u64, usize), clock: i64, timestamp: i64) {
+        let seen = self
+            .view_cache
+            .board
+            .borrow()
+            .as_ref()
+            .is_some_and(|(k, _)| k.effects.0 == mark.0 && k.effects.1 > mark.1);
+        if self.effects.epoch != mark.0 || seen {
+            self.effects.stamp_since(clock, timestamp);
+            return;
+        }
+        let Effects { on, added, .. } = &mut self.effects;
+        for (card, i) in added.get(mark.1..).unwrap_or_default() {
+            if let Some(e) = on.get_mut(card).and_then(|v| v.get_mut(*i)) {
+                e.timestamp = timestamp;
+            }
+        }
     }
 
     /// The object's characteristics with every continuous effect applied (613).

@@ -518,6 +518,7 @@ impl Game {
             numbers.push(cite::R514_2);
         }
         let before = self.clock;
+        let mark = self.effects.mark();
         let events = set
             .iter()
             .map(|&c| {
@@ -530,7 +531,7 @@ impl Game {
             })
             .collect();
         // One effect, one timestamp (613.7b): each object of the set has it.
-        self.effects.stamp_since(before, before + 1);
+        self.stamp_as_one(mark, before, before + 1);
         events
     }
 

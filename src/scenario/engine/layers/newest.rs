@@ -28,7 +28,14 @@ impl Game {
             // The layer system skips an effect on an object that no longer exists (400.7).
             _ => return true,
         }
-        if effect.timestamp <= board.newest || c >= board.log.len() {
+        if effect.timestamp < board.newest || c >= board.log.len() {
+            return false;
+        }
+        // A timestamp equal to the newest is one effect on a set (613.7b), applied to
+        // each object once: on another object, it is still the newest on this one.
+        if effect.timestamp == board.newest
+            && board.log[c].iter().any(|a| a.timestamp == effect.timestamp)
+        {
             return false;
         }
         let parts = parts_of(&effect.change);
@@ -201,6 +208,34 @@ mod tests {
         files.retain(|p| p.extension().is_some_and(|x| x == "md") && !p.ends_with("README.md"));
         files.sort();
         files
+    }
+
+    #[test]
+    fn one_effect_on_a_set_goes_on_top_of_each_object() {
+        // One timestamp for the effect on each object of the set (613.7b); counters and a
+        // static ability around it.
+        let mut text = String::from(
+            "# set\n\n## Game\n- players: Alice, Bob\n- rules: 2026-01-16\n\n## Battlefield\n\
+             - bear: Creature — Bear 2/2; controller Alice; counters 1 +1/+1\n\
+             - elf: Creature — Elf 1/1; controller Alice\n\
+             - lord: Creature — Elf 2/2; controller Alice; static: other Elves get +1/+1\n\
+             - wall: Creature — Wall 0/3; controller Bob\n\n## Actions\n",
+        );
+        for n in 1..=40 {
+            let action = match n % 4 {
+                0 => "wall gets -1/-0 until end of turn",
+                1 => "Alice gains 1 life",
+                _ => "creatures Alice controls get +1/+1 until end of turn",
+            };
+            text.push_str(&n.to_string());
+            text.push_str(". ");
+            text.push_str(action);
+            text.push('\n');
+        }
+        text.push_str("\n## Expect\n- bear is on the battlefield\n");
+        let on_top = same_board_as_in_full("set", &text);
+        // 20 set effects on 3 creatures, 10 on the wall: all but the first few on top.
+        assert!(on_top >= 60, "only {on_top} effects applied on top");
     }
 
     #[test]
