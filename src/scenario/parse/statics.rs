@@ -124,6 +124,15 @@ impl Reader<'_> {
                     filter.not_colors.push(c);
                     continue;
                 }
+                if super::super::card::near_miss(rest).is_some() {
+                    return self.err(
+                        line,
+                        format!(
+                            "`{w}` names no type, supertype, subtype or color{}",
+                            typo_hint(rest)
+                        ),
+                    );
+                }
                 match Word::parse(&singular(rest)) {
                     Some(word) => filter.not.push(word),
                     None => {
