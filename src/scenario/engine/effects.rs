@@ -343,6 +343,30 @@ impl Game {
                         )]);
                     }
                 }
+                // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
+                // abilities then, which the checker doesn't play (as in combat).
+                if let Some(s) = source.filter(|_| amount > 0) {
+                    let sv = self.view(s);
+                    for (ability, static_from, rule) in [
+                        (
+                            Ability::Lifelink,
+                            Difference::LifelinkStatic,
+                            cite::R502_68A_LIFELINK_TRIGGERED,
+                        ),
+                        (
+                            Ability::Deathtouch,
+                            Difference::DeathtouchStateBased,
+                            cite::R502_63A_DEATHTOUCH_TRIGGERED,
+                        ),
+                    ] {
+                        if sv.chars.has(&ability) && !self.rules.has(static_from) {
+                            return Err(vec![because(
+                                &[rule],
+                                Why::TriggeredKeywordDamage { source: s, ability },
+                            )]);
+                        }
+                    }
+                }
                 let mut numbers = Vec::new();
                 if v.chars.is(CardType::Creature) {
                     numbers.push(cite::R120_3E);

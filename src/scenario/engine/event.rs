@@ -27,6 +27,12 @@ pub enum Why {
     Combat(super::combat::why::Why),
     /// A reason of the layer system (613).
     Layers(super::layers::why::Why),
+    /// 502.68a, 502.63a of 2009-05-01: damage from a source with lifelink or deathtouch
+    /// would trigger an ability then, and the checker plays no triggered ability.
+    TriggeredKeywordDamage {
+        source: CardId,
+        ability: crate::scenario::card::Ability,
+    },
     /// 303.4f: the Aura can't enchant the object chosen for it, for these reasons.
     CantEnchant {
         aura: CardId,
