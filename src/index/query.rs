@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::analysis;
+use crate::model::RuleNumber;
 
 /// The most brackets a query in query syntax may hold: deeper nesting is read as words
 /// (tantivy's parsers recurse once per bracket and would overflow the stack).
@@ -205,6 +206,16 @@ pub fn see_terms(definition: &str) -> Vec<String> {
         .collect()
 }
 
+/// The rule number a term of the question is (`303.4c`, `702.19`, `704.5j`), as the index
+/// writes it; `None` for any other term (a bare `303` or `2` is a number, not a rule).
+pub fn rule_number(term: &str) -> Option<String> {
+    term.contains('.')
+        .then(|| term.parse::<RuleNumber>().ok())
+        .flatten()
+        .filter(|n| n.depth() >= 2)
+        .map(|n| n.short())
+}
+
 /// What a question asks the definition of, as its words: "what is a token", "what are
 /// replacement effects", "what does trample mean", "define priority", "meaning of LKI"
 /// (`None` for any other question). A question that asks what something *is* is answered
@@ -294,6 +305,15 @@ mod tests {
             see_terms("See Active Player, Nonactive Player Order."),
             ["Active Player, Nonactive Player Order"]
         );
+    }
+
+    #[test]
+    fn rule_numbers_in_a_question() {
+        assert_eq!(rule_number("303.4c").as_deref(), Some("303.4c"));
+        assert_eq!(rule_number("702.19").as_deref(), Some("702.19"));
+        assert_eq!(rule_number("303"), None);
+        assert_eq!(rule_number("1.5"), None);
+        assert_eq!(rule_number("trample"), None);
     }
 
     #[test]

@@ -48,6 +48,9 @@ pub const GLOSSARY_BOOST: f32 = 20.0;
 /// a token": 111.1, the first rule under the glossary's reference that says the word),
 /// over the [`GLOSSARY_BOOST`] its heading already has.
 pub const DEFINITION_BOOST: f32 = 20.0;
+/// The score of a rule whose number the question says (`303.4c`, `rule 704.5j`): the
+/// rule itself first, then the rules that cite it.
+pub const NUMBER_BOOST: f32 = 40.0;
 /// A glossary entry pointing to more rules than this is too broad to boost them.
 pub const NARROW_REFERENCES: usize = 4;
 /// How strongly the share of the question a rule says scales its score (see [`coverage`]).
@@ -347,6 +350,14 @@ impl RevisionIndex {
         let subject = query::defined_subject(text);
         let mut boosts: Vec<(String, f32)> = Vec::new();
         let mut credited: Vec<(String, Vec<String>)> = Vec::new();
+        // A rule number the question says (`303.4c`) is that rule, whether or not another
+        // rule cites it.
+        for (term, _) in &tokens {
+            if let Some(number) = query::rule_number(term) {
+                boosts.push((number.clone(), NUMBER_BOOST));
+                credited.push((number, vec![term.clone()]));
+            }
+        }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for entry in self.glossary_named(searcher, &named_by, &tokens)? {
             let weight = share(entry.words, meaningful);
