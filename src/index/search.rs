@@ -603,23 +603,45 @@ impl RevisionIndex {
     }
 
     /// The rule that defines a glossary entry's name within one of its references
-    /// (`111`, `702.19`, `700.4`): the first rule there, in the rules' order, whose text
-    /// says every word of the name (`111.1`, `702.19a`, `700.4` itself); `None` when the
-    /// reference is not a rule number or no rule there says the name.
+    /// (`111`, `702.19`, `700.4`): under the most specific rule there titled with the name
+    /// (`217.5 In Play` within `217`), else the reference, the first rule in the rules'
+    /// order whose text says every word of the name (`111.1`, `702.19a`, `700.4` itself,
+    /// `217.5a`); `None` when the reference is not a rule number or no rule there says the
+    /// name.
     fn defining_rule(
         &self,
         searcher: &Searcher,
         reference: &str,
         name: &[String],
     ) -> Result<Option<String>, IndexError> {
+        let Ok(reference) = reference.parse::<RuleNumber>() else {
+            return Ok(None);
+        };
+        let titled = self.rules_saying(searcher, &reference, self.fields.title, name)?;
+        let within = titled
+            .into_iter()
+            .max_by(|a, b| a.depth().cmp(&b.depth()).then(b.cmp(a)))
+            .unwrap_or(reference);
+        let said = self.rules_saying(searcher, &within, self.fields.text, name)?;
+        Ok(said.into_iter().min().map(|n| n.short()))
+    }
+
+    /// The rules within `within` whose `field` has every one of `terms`.
+    fn rules_saying(
+        &self,
+        searcher: &Searcher,
+        within: &RuleNumber,
+        field: tantivy::schema::Field,
+        terms: &[String],
+    ) -> Result<Vec<RuleNumber>, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
-        let Ok(within) = reference.parse::<RuleNumber>() else {
-            return Ok(None);
-        };
         let Some(rule) = within.rule_part() else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
             (
                 Occur::Must,
@@ -630,8 +652,8 @@ impl RevisionIndex {
                 filter(Term::from_field_text(f.kind, KIND_RULE)),
             ),
         ];
-        for term in name {
-            clauses.push((Occur::Must, filter(Term::from_field_text(f.text, term))));
+        for term in terms {
+            clauses.push((Occur::Must, filter(Term::from_field_text(field, term))));
         }
         let top = searcher
             .search(
@@ -639,18 +661,16 @@ impl RevisionIndex {
                 &TopDocs::with_limit(MAX_LIMIT).order_by_score(),
             )
             .map_err(err)?;
-        let mut first: Option<RuleNumber> = None;
+        let mut found = Vec::new();
         for (_, address) in top {
             let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
             let number = doc
                 .get_first(f.number)
                 .and_then(|v| v.as_str())
                 .and_then(|n| n.parse::<RuleNumber>().ok());
-            if let Some(number) = number.filter(|n| n.is_within(&within)) {
-                first = Some(first.map_or(number, |f| f.min(number)));
-            }
+            found.extend(number.filter(|n| n.is_within(within)));
         }
-        Ok(first.map(|n| n.short()))
+        Ok(found)
     }
 
     /// The glossary entries whose name (or the initials of a long name) the question
