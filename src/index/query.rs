@@ -223,7 +223,8 @@ pub fn rule_number(term: &str) -> Option<String> {
 }
 
 /// What a question asks the definition of, as its words: "what is a token", "what are
-/// replacement effects", "what does trample mean", "define priority", "meaning of LKI"
+/// replacement effects", "what does trample mean", "how does ward work", "define
+/// priority", "meaning of LKI"
 /// (`None` for any other question). A question that asks what something *is* is answered
 /// by the rule that defines it (111.1 "A token is a marker…"), not by whichever rule of
 /// its family says its word most often.
@@ -234,6 +235,7 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
     let subject: &[&str] = match s.as_slice() {
         ["what" | "who", "is" | "are", rest @ ..] | ["whats" | "whos", rest @ ..] => rest,
         ["what", "does" | "do", rest @ .., "mean" | "do"] => rest,
+        ["how", "does" | "do", rest @ .., "work"] => rest,
         ["define" | "explain", rest @ ..] => rest,
         ["definition" | "meaning", "of", rest @ ..] => rest,
         [rest @ .., "definition" | "meaning" | "defined"] => rest,
@@ -335,6 +337,7 @@ mod tests {
             Some("trample")
         );
         assert_eq!(subject("What's LKI").as_deref(), Some("lki"));
+        assert_eq!(subject("how do sagas work").as_deref(), Some("sagas"));
         assert_eq!(subject("define the stack").as_deref(), Some("stack"));
         assert_eq!(subject("meaning of priority").as_deref(), Some("priority"));
         assert_eq!(
