@@ -205,6 +205,32 @@ pub fn see_terms(definition: &str) -> Vec<String> {
         .collect()
 }
 
+/// What a question asks the definition of, as its words: "what is a token", "what are
+/// replacement effects", "what does trample mean", "define priority", "meaning of LKI"
+/// (`None` for any other question). A question that asks what something *is* is answered
+/// by the rule that defines it (111.1 "A token is a marker…"), not by whichever rule of
+/// its family says its word most often.
+pub fn defined_subject(question: &str) -> Option<Vec<String>> {
+    const ARTICLES: &[&str] = &["a", "an", "the"];
+    let said = words(question);
+    let s: Vec<&str> = said.iter().map(String::as_str).collect();
+    let subject: &[&str] = match s.as_slice() {
+        ["what" | "who", "is" | "are", rest @ ..] | ["whats" | "whos", rest @ ..] => rest,
+        ["what", "does" | "do", rest @ .., "mean" | "do"] => rest,
+        ["define" | "explain", rest @ ..] => rest,
+        ["definition" | "meaning", "of", rest @ ..] => rest,
+        [rest @ .., "definition" | "meaning" | "defined"] => rest,
+        _ => return None,
+    };
+    let subject = match subject {
+        [article, rest @ ..] if ARTICLES.contains(article) => rest,
+        rest => rest,
+    };
+    (1..=4)
+        .contains(&subject.len())
+        .then(|| subject.iter().map(|w| w.to_string()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +294,28 @@ mod tests {
             see_terms("See Active Player, Nonactive Player Order."),
             ["Active Player, Nonactive Player Order"]
         );
+    }
+
+    #[test]
+    fn what_a_question_asks_the_definition_of() {
+        let subject = |q: &str| defined_subject(q).map(|w| w.join(" "));
+        assert_eq!(subject("What is a token?").as_deref(), Some("token"));
+        assert_eq!(
+            subject("what are replacement effects").as_deref(),
+            Some("replacement effects")
+        );
+        assert_eq!(
+            subject("what does trample mean").as_deref(),
+            Some("trample")
+        );
+        assert_eq!(subject("What's LKI").as_deref(), Some("lki"));
+        assert_eq!(subject("define the stack").as_deref(), Some("stack"));
+        assert_eq!(subject("meaning of priority").as_deref(), Some("priority"));
+        assert_eq!(
+            subject("what is the starting life total in a normal game"),
+            None
+        );
+        assert_eq!(subject("can I equip an opponent's creature"), None);
+        assert_eq!(subject("what is"), None);
     }
 }

@@ -44,6 +44,10 @@ pub const EXPANSION_WEIGHT: f32 = 0.8;
 /// The score a rule gets when a glossary entry the question names points to it (scaled
 /// by how much of the question the name is).
 pub const GLOSSARY_BOOST: f32 = 20.0;
+/// The score the rule that defines what a question asks the definition of gets ("what is
+/// a token": 111.1, the first rule under the glossary's reference that says the word),
+/// over the [`GLOSSARY_BOOST`] its heading already has.
+pub const DEFINITION_BOOST: f32 = 20.0;
 /// A glossary entry pointing to more rules than this is too broad to boost them.
 pub const NARROW_REFERENCES: usize = 4;
 /// How strongly the share of the question a rule says scales its score (see [`coverage`]).
@@ -340,6 +344,7 @@ impl RevisionIndex {
             named_by.push(String::new());
             named_by.extend(query::words(&expansion.meaning));
         }
+        let subject = query::defined_subject(text);
         let mut boosts: Vec<(String, f32)> = Vec::new();
         let mut credited: Vec<(String, Vec<String>)> = Vec::new();
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
@@ -350,6 +355,14 @@ impl RevisionIndex {
                     boosts.push((number.clone(), GLOSSARY_BOOST * weight));
                     // The rule the entry points to says what the name says.
                     credited.push((number.clone(), entry.name.clone()));
+                }
+            }
+            if defines(&subject, &entry) {
+                for number in entry.references.iter().take(NARROW_REFERENCES) {
+                    if let Some(defining) = self.defining_rule(searcher, number, &entry.full)? {
+                        boosts.push((defining.clone(), DEFINITION_BOOST));
+                        credited.push((defining, entry.name.clone()));
+                    }
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
@@ -578,6 +591,57 @@ impl RevisionIndex {
         best.map(|(_, w)| w)
     }
 
+    /// The rule that defines a glossary entry's name within one of its references
+    /// (`111`, `702.19`, `700.4`): the first rule there, in the rules' order, whose text
+    /// says every word of the name (`111.1`, `702.19a`, `700.4` itself); `None` when the
+    /// reference is not a rule number or no rule there says the name.
+    fn defining_rule(
+        &self,
+        searcher: &Searcher,
+        reference: &str,
+        name: &[String],
+    ) -> Result<Option<String>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
+        let Ok(within) = reference.parse::<RuleNumber>() else {
+            return Ok(None);
+        };
+        let Some(rule) = within.rule_part() else {
+            return Ok(None);
+        };
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
+            (
+                Occur::Must,
+                filter(Term::from_field_u64(f.rule, rule as u64)),
+            ),
+            (
+                Occur::Must,
+                filter(Term::from_field_text(f.kind, KIND_RULE)),
+            ),
+        ];
+        for term in name {
+            clauses.push((Occur::Must, filter(Term::from_field_text(f.text, term))));
+        }
+        let top = searcher
+            .search(
+                &BooleanQuery::new(clauses),
+                &TopDocs::with_limit(MAX_LIMIT).order_by_score(),
+            )
+            .map_err(err)?;
+        let mut first: Option<RuleNumber> = None;
+        for (_, address) in top {
+            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
+            let number = doc
+                .get_first(f.number)
+                .and_then(|v| v.as_str())
+                .and_then(|n| n.parse::<RuleNumber>().ok());
+            if let Some(number) = number.filter(|n| n.is_within(&within)) {
+                first = Some(first.map_or(number, |f| f.min(number)));
+            }
+        }
+        Ok(first.map(|n| n.short()))
+    }
+
     /// The glossary entries whose name (or the initials of a long name) the question
     /// says, with how many of its words the name takes.
     fn glossary_named(
@@ -761,6 +825,15 @@ struct Named {
     definition: String,
     references: Vec<String>,
     obsolete: bool,
+}
+
+/// Whether a glossary entry's name is all a definition question asks about ("what is a
+/// token" and `Token`, not "what is a token's mana value").
+fn defines(subject: &Option<Vec<String>>, entry: &Named) -> bool {
+    subject.as_ref().is_some_and(|words| {
+        let stems: Vec<String> = words.iter().map(|w| analysis::stem_word(w)).collect();
+        stems == entry.name
+    })
 }
 
 /// How much of the question a rule says, as a factor of its score: the share of the
