@@ -787,19 +787,33 @@ impl<'a> Reader<'a> {
     /// A non-blank line in the glossary: a term after a blank line, else a line of the
     /// definition.
     fn glossary_line(&mut self, line: &Line<'_>, prev_blank: bool) {
-        // Without blank lines, a term is a name after a finished definition, followed
-        // by its own definition (a list of names, such as 1999's expansion symbols, is
-        // a definition's).
-        let unspaced_term = self.compact_glossary
+        // Without a blank line before it, a term is a name after a finished definition,
+        // followed by its own definition (a list of names, such as 1999's expansion
+        // symbols, is a definition's). A whole glossary may be so (a copy whose empty
+        // lines were removed), or one entry of the official text (2022-06-10's
+        // "Affinity" right under "Adventurer Card").
+        let unspaced_term = !prev_blank
+            && self.target == Target::Glossary
             && is_term_line(line.text)
             && self
                 .lines
                 .get(line.no)
-                .is_none_or(|next| !is_term_line(next.text))
+                .map_or(self.compact_glossary, |next| {
+                    !is_term_line(next.text) && (self.compact_glossary || !next.is_blank())
+                })
             && self.glossary.last().is_some_and(|e| {
                 !e.definition.is_empty()
                     && (ends_sentence(&e.definition) || ENDS_WITH_REFERENCE.is_match(&e.definition))
             });
+        if unspaced_term && !self.compact_glossary {
+            self.warn(
+                line.no,
+                format!(
+                    "the glossary term \"{}\" follows the previous definition with no blank line between them: read as a new entry",
+                    line.text
+                ),
+            );
+        }
         let continues_entry = self.target == Target::Glossary
             && !unspaced_term
             && self.glossary.last().is_some_and(|e| {
@@ -1127,6 +1141,39 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
         assert_eq!(
             p.glossary[0].definition,
             "1. A zone.\n2. To put a card into the ante zone.\nSee rule 407, “Ante.”"
+        );
+    }
+
+    #[test]
+    fn a_term_printed_right_under_the_previous_definition_starts_its_own_entry() {
+        // 2022-06-10 prints "Affinity" with no blank line after "Adventurer Card"
+        // (2008's "Floor Rules" and 2020's "Concede" likewise).
+        let p = read("1. Game Concepts\n\n100. General\n\n100.1. These rules.\n\n100.2. More.\n\nGlossary\n\nAdventurer Card\nCards with a two-part card frame. See rule 716, “Adventurer Cards.”\nAffinity\nA keyword ability. See rule 702.41, “Affinity.”\n\nBasic Land Type\nThere are five basic land types:\nForest\nIsland\nSee rule 305.6.\n\nStack\nA zone.\n");
+        let terms: Vec<&str> = p.glossary.iter().map(|e| e.term.as_str()).collect();
+        assert_eq!(
+            terms,
+            ["Adventurer Card", "Affinity", "Basic Land Type", "Stack"]
+        );
+        assert_eq!(
+            p.glossary[0].definition,
+            "Cards with a two-part card frame. See rule 716, “Adventurer Cards.”"
+        );
+        assert_eq!(
+            p.glossary[1].definition,
+            "A keyword ability. See rule 702.41, “Affinity.”"
+        );
+        assert_eq!(
+            p.glossary[2].definition,
+            "There are five basic land types:\nForest\nIsland\nSee rule 305.6."
+        );
+        let notes: Vec<String> = p
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect();
+        assert_eq!(
+            notes,
+            ["13: the glossary term \"Affinity\" follows the previous definition with no blank line between them: read as a new entry"]
         );
     }
 
