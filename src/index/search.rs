@@ -55,6 +55,10 @@ pub const NUMBER_BOOST: f32 = 40.0;
 pub const NARROW_REFERENCES: usize = 4;
 /// How strongly the share of the question a rule says scales its score (see [`coverage`]).
 const COVERAGE_POWER: f32 = 1.0;
+/// How much a word of the question counts toward the share a rule says when the rule
+/// only names it in a list (122.1b's keywords, 205.3m's creature types): `deathtouch and
+/// first strike` is not about the rule listing what keyword counters can be.
+const ENUMERATED: f32 = 0.5;
 /// How many candidates are rescored by the share of the question they say.
 const RESCORED: usize = 50;
 /// A question of this many words or more is weighted toward its rare words.
@@ -814,16 +818,30 @@ impl RevisionIndex {
             let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
             // What the rule says of the question (read only when there is a share to take).
             let share = if plan.weighed.len() >= 2 {
-                let words = format!("{} {} {text}", get(f.title), context.join(" "));
+                let above = format!("{} {}", get(f.title), context.join(" "));
                 let credited = credit(&plan.credited, &number);
-                let said = analysed.0.entry(words).or_insert_with_key(|words| {
-                    analysis::terms_with(&mut analyzer, words)
-                        .into_iter()
-                        .collect()
-                });
-                coverage(&plan.weighed, |t| {
-                    said.contains(t) || credited.iter().any(|c| c == t)
-                })
+                let mut share_of = |text: &str| {
+                    let said = analysed
+                        .0
+                        .entry(format!("{above} {text}"))
+                        .or_insert_with_key(|words| {
+                            analysis::terms_with(&mut analyzer, words)
+                                .into_iter()
+                                .collect()
+                        });
+                    coverage(&plan.weighed, |t| {
+                        said.contains(t) || credited.iter().any(|c| c == t)
+                    })
+                };
+                let share = share_of(&text);
+                // What a rule only names in a list counts for less (see `ENUMERATED`).
+                match analysis::without_enumerations(&text) {
+                    Some(outside) => {
+                        let outside = share_of(&outside);
+                        outside + ENUMERATED * (share - outside)
+                    }
+                    None => share,
+                }
             } else {
                 1.0
             };
