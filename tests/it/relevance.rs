@@ -1,7 +1,8 @@
 //! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (the tuning set),
 //! `heldout.tsv` (a first held-out set, written before tuning and studied since),
-//! `heldout2.tsv`, `heldout3.tsv` and `heldout4.tsv` (a second, third and fourth held-out
-//! set, never tuned on: only their figures are printed, never a question), slang, typos,
+//! `heldout2.tsv`, `heldout3.tsv`, `heldout4.tsv` and `heldout5.tsv` (a second, third,
+//! fourth and fifth held-out set, never tuned on: only their figures are printed, never a
+//! question), slang, typos,
 //! long questions, plain English, old concepts, query syntax, each searched in its
 //! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
 //! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
@@ -10,7 +11,8 @@
 //! with a notice, when the corpus is absent.
 //!
 //! `ARBITER_RELEVANCE_SETS=tuning,heldout cargo test --test it relevance -- --nocapture`
-//! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`, `heldout4`), for
+//! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`, `heldout4`,
+//! `heldout5`), for
 //! a quicker look at the misses of the two sets that may be studied; the floors of the sets
 //! not run are not checked.
 
@@ -43,6 +45,11 @@ const HELDOUT3_MRR: f64 = 0.61;
 /// third, below the targets of the studied sets.
 const HELDOUT4_HIT5: f64 = 0.71;
 const HELDOUT4_MRR: f64 = 0.57;
+/// The fifth held-out set (issue #14's sixth round): its figures before any change of that
+/// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42, see
+/// the README), less 0.02: like the third and fourth, below the targets of the studied sets.
+const HELDOUT5_HIT5: f64 = 0.73;
+const HELDOUT5_MRR: f64 = 0.58;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the
@@ -50,6 +57,8 @@ const MARGIN: f64 = 0.07;
 const HELDOUT3_MARGIN: f64 = 0.0;
 /// The fourth held-out set, like the third, must not fall to plain BM25.
 const HELDOUT4_MARGIN: f64 = 0.0;
+/// The fifth held-out set, like the third and fourth, must not fall to plain BM25.
+const HELDOUT5_MARGIN: f64 = 0.0;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
 /// top five.
 const SLANG: &[&str] = &[
@@ -87,15 +96,19 @@ enum Set {
     /// `heldout4.tsv`: questions written before the fourth round of tuning, never looked at
     /// one by one either.
     HeldOut4,
+    /// `heldout5.tsv`: questions written before the sixth round of tuning, never looked at
+    /// one by one either.
+    HeldOut5,
 }
 
 impl Set {
-    const ALL: [Set; 5] = [
+    const ALL: [Set; 6] = [
         Set::Tuning,
         Set::HeldOut,
         Set::HeldOut2,
         Set::HeldOut3,
         Set::HeldOut4,
+        Set::HeldOut5,
     ];
 
     fn file(self) -> &'static str {
@@ -105,6 +118,7 @@ impl Set {
             Set::HeldOut2 => "heldout2.tsv",
             Set::HeldOut3 => "heldout3.tsv",
             Set::HeldOut4 => "heldout4.tsv",
+            Set::HeldOut5 => "heldout5.tsv",
         }
     }
 
@@ -116,6 +130,7 @@ impl Set {
             Set::HeldOut2 => "heldout2",
             Set::HeldOut3 => "heldout3",
             Set::HeldOut4 => "heldout4",
+            Set::HeldOut5 => "heldout5",
         }
     }
 
@@ -133,6 +148,7 @@ impl Set {
             Set::HeldOut2 => (80, HELDOUT2_HIT5, HELDOUT2_MRR, MARGIN),
             Set::HeldOut3 => (80, HELDOUT3_HIT5, HELDOUT3_MRR, HELDOUT3_MARGIN),
             Set::HeldOut4 => (110, HELDOUT4_HIT5, HELDOUT4_MRR, HELDOUT4_MARGIN),
+            Set::HeldOut5 => (110, HELDOUT5_HIT5, HELDOUT5_MRR, HELDOUT5_MARGIN),
         }
     }
 }
@@ -145,7 +161,7 @@ fn sets_to_run() -> Vec<Set> {
             for name in &wanted {
                 assert!(
                     Set::ALL.iter().any(|s| s.name() == *name),
-                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3, heldout4)"
+                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3, heldout4, heldout5)"
                 );
             }
             Set::ALL
