@@ -106,18 +106,20 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
         if name == "br" {
             out.push('\n');
             breaks.push(here);
+        } else if numbers_what_follows(&out)
+            && (matches!(name.as_str(), "td" | "th") || BLOCKS.contains(&name.as_str()))
+        {
+            // A cell or block holding only a rule number is the number of the text in
+            // the next one (`<td>303.4c</td><td>If an Aura…`, `<dt>303.4c</dt><dd>…`).
+            if !out.ends_with(' ') {
+                out.push(' ');
+            }
         } else if matches!(name.as_str(), "td" | "th") {
-            // A row's cells stand side by side: a cell holding only a rule number is
-            // the number of the text in the next cell (`303.4c | If an Aura…`); any
-            // other cell starts a line of the row's paragraph (`Term | Definition`).
-            if !closing {
-                let row = &out[out.rfind('\n').map_or(0, |at| at + 1)..];
-                if is_rule_number(row.trim()) {
-                    out.push(' ');
-                } else if !row.trim().is_empty() {
-                    out.push('\n');
-                    breaks.push(here);
-                }
+            // A row's other cells stand side by side: each starts a line of the row's
+            // paragraph (`Term | Definition`).
+            if !closing && !current_line(&out).trim().is_empty() {
+                out.push('\n');
+                breaks.push(here);
             }
         } else if BLOCKS.contains(&name.as_str()) {
             out.push_str("\n\n");
@@ -126,6 +128,19 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
     }
     push_text(&mut out, rest);
     tidy(&out, &breaks)
+}
+
+/// The line of `out` being written.
+fn current_line(out: &str) -> &str {
+    &out[out.rfind('\n').map_or(0, |at| at + 1)..]
+}
+
+/// Whether the line being written is a rule number alone, standing at the start of its
+/// paragraph: the number of the text that follows.
+fn numbers_what_follows(out: &str) -> bool {
+    let line = current_line(out);
+    let before = out[..out.len() - line.len()].trim_end_matches([' ', '\t']);
+    is_rule_number(line.trim()) && (before.is_empty() || before.ends_with("\n\n"))
 }
 
 /// `303.4c`, `303.4c.`, `303.`, `3.`: a cell that numbers the text beside it.
@@ -277,6 +292,20 @@ mod tests {
         assert_eq!(
             to_text(html).0,
             "3. Card Types\n\n303.4c If an Aura’s enchant ability & rule 704 apply…\n\nExample: It’s here.\n"
+        );
+    }
+
+    #[test]
+    fn a_block_holding_only_a_rule_number_numbers_the_next_block() {
+        let html = "<html><body><h2>3. Card Types</h2><dl>\
+            <dt id=\"r303.4c\">303.4c</dt>\n<dd>If an Aura is attached.</dd>\
+            <dt>303.4d.</dt><dd>Next.<br>Example: One.</dd></dl>\
+            <div class=\"n\">303.</div><div>Enchantments</div>\
+            <p>1999</p><p>The rules said</p>\
+            <dl><dt>Abandon</dt><dd>To turn a scheme face down.</dd></dl></body></html>";
+        assert_eq!(
+            to_text(html).0,
+            "3. Card Types\n\n303.4c If an Aura is attached.\n\n303.4d. Next.\nExample: One.\n\n303. Enchantments\n\n1999\n\nThe rules said\n\nAbandon\n\nTo turn a scheme face down.\n"
         );
     }
 
