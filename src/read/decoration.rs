@@ -5,11 +5,14 @@
 //! the same with `== … ==`, `'''…'''` and `[[#704|rule 704]]`; a copy pasted as a block
 //! (an indented code block, an e-mail's tab) indents every line alike. Each decoration is taken
 //! off only when the document as a whole wears it (most of its lines quoted, many
-//! Markdown or wiki marks), so rules text that happens to hold a `*` is left alone.
-//! Line numbers stay those of the source.
+//! Markdown or wiki marks), so rules text that happens to hold a `*` is left alone. In a
+//! quoted paste the lines not quoted are the poster's words, and are dropped; in a wiki
+//! or Markdown page `<br />` ends a line and entities are decoded. A map gives, for each
+//! line, the line of the source it comes from.
 
-/// The text with its decoration taken off, or `None` when it wears none.
-pub(crate) fn undecorate(text: &str) -> Option<String> {
+/// The text with its decoration taken off, and for each of its lines (from 0) the line
+/// of the text given (from 1) it comes from; `None` when the text wears none.
+pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
     let lines: Vec<&str> = text.split('\n').collect();
     let non_blank = lines.iter().filter(|l| !l.trim().is_empty()).count();
     let quoted = lines
@@ -31,11 +34,14 @@ pub(crate) fn undecorate(text: &str) -> Option<String> {
         return None;
     }
     let mut out = String::with_capacity(text.len());
+    let mut source_lines = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let line = if quoted { unquote(line) } else { line };
+        // In a quoted paste, the lines not quoted are the poster's own words.
+        let line = match quoted {
+            true if line.trim_start().starts_with('>') => unquote(line),
+            true => "",
+            false => line,
+        };
         let mut line = dedent(line, indent).to_string();
         if wiki {
             line = wiki_line(&line);
@@ -43,9 +49,45 @@ pub(crate) fn undecorate(text: &str) -> Option<String> {
         if markdown {
             line = markdown_line(&line);
         }
-        out.push_str(&line);
+        if wiki || markdown {
+            line = super::html::decode_entities(&line_breaks(&line));
+        }
+        for part in line.split('\n') {
+            if !source_lines.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(part);
+            source_lines.push(i + 1);
+        }
     }
-    Some(out)
+    Some((out, source_lines))
+}
+
+/// The HTML line breaks a wiki or Markdown page writes inside a paragraph (`<br>`,
+/// `<br/>`, `<br />`) as line ends.
+fn line_breaks(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        let tag = &rest[at..];
+        let end = tag.find('>').filter(|&end| {
+            let inner = tag[1..end].trim_end_matches('/').trim();
+            inner.eq_ignore_ascii_case("br")
+        });
+        match end {
+            Some(end) => {
+                out.push('\n');
+                rest = &tag[end + 1..];
+            }
+            None => {
+                out.push('<');
+                rest = &tag[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// How many white-space characters every non-blank line begins with (0 when one
@@ -91,6 +133,27 @@ fn has_bold(line: &str) -> bool {
     })
 }
 
+/// A line without its bold marks: each run of exactly two `*` or `_` (a longer run is
+/// text: the blank of "Wolf in ________ Clothing").
+fn without_bold_marks(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !matches!(c, '*' | '_') {
+            out.push(c);
+            continue;
+        }
+        let mut run = 1;
+        while chars.next_if_eq(&c).is_some() {
+            run += 1;
+        }
+        if run != 2 {
+            out.extend(std::iter::repeat_n(c, run));
+        }
+    }
+    out
+}
+
 /// `## 3. Card Types`: one to six `#`, a space, a heading (a line of `#####` is a
 /// reStructuredText underline, not a heading).
 fn is_markdown_heading(line: &str) -> bool {
@@ -110,7 +173,7 @@ fn markdown_line(line: &str) -> String {
         line
     };
     let body = if has_bold(body) {
-        body.replace("**", "").replace("__", "")
+        without_bold_marks(body)
     } else {
         body.to_string()
     };
@@ -129,13 +192,22 @@ fn is_wiki_heading(line: &str) -> bool {
 }
 
 /// `== 3. Card Types ==` → `3. Card Types`; `'''303.4c'''` → `303.4c`;
-/// `[[#704|rule 704]]` → `rule 704`.
+/// `[[#704|rule 704]]` → `rule 704`; a definition list's `; Term` and `: Definition`
+/// (or `; Term : Definition`) → the term and the definition on lines of their own; a
+/// list item's `* ` off.
 fn wiki_line(line: &str) -> String {
     let trimmed = line.trim();
     let body = if is_wiki_heading(trimmed) {
-        trimmed.trim_matches('=').trim()
+        trimmed.trim_matches('=').trim().to_string()
+    } else if let Some(term) = trimmed.strip_prefix(';') {
+        match term.split_once(" : ") {
+            Some((term, definition)) => format!("{}\n{}", term.trim(), definition.trim()),
+            None => term.trim().to_string(),
+        }
+    } else if trimmed.starts_with([':', '*']) {
+        trimmed.trim_start_matches([':', '*', ' ']).to_string()
     } else {
-        line
+        line.to_string()
     };
     let body = body.replace("'''", "").replace("''", "");
     wiki_links(&body)
@@ -189,11 +261,45 @@ fn wiki_links(line: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The text undecorated, without its map.
+    fn plain(text: &str) -> Option<String> {
+        undecorate(text).map(|(text, _)| text)
+    }
+
+    #[test]
+    fn a_markdown_blank_of_underscores_is_text_not_bold() {
+        let md = "## 1. Game Concepts\n\n**123.6a** Blank lines, such as the one in “Wolf in ________ Clothing,” are __not__ words.\n\n**123.6b** Next.";
+        assert_eq!(
+            plain(md).as_deref(),
+            Some("1. Game Concepts\n\n123.6a Blank lines, such as the one in “Wolf in ________ Clothing,” are not words.\n\n123.6b Next.")
+        );
+    }
+
+    #[test]
+    fn a_wiki_page_breaks_its_lines_and_lists_its_glossary() {
+        let wiki = "== 1. Game Concepts ==\n\n'''100.1a''' A game.<br />Example: One&nbsp;game.\n\n== Glossary ==\n\n; Abandon\n: To turn a scheme face down.<br/>See rule 701.33.\n\n;Ability : Text on an object.\n* '''100.2.''' Next.";
+        let (text, lines) = undecorate(wiki).expect("a wiki page");
+        assert_eq!(
+            text,
+            "1. Game Concepts\n\n100.1a A game.\nExample: One\u{a0}game.\n\nGlossary\n\nAbandon\nTo turn a scheme face down.\nSee rule 701.33.\n\nAbility\nText on an object.\n100.2. Next."
+        );
+        assert_eq!(lines, [1, 2, 3, 3, 4, 5, 6, 7, 8, 8, 9, 10, 10, 11]);
+    }
+
+    #[test]
+    fn a_posts_own_words_around_quoted_rules_are_dropped() {
+        let post = "Re: question\n\n> 704.5a If a player has 0 or less life, that player loses the game.\n>\n> 704.5d If a token is in a zone other than the battlefield, it ceases to exist.\n\nHope this helps!\n";
+        assert_eq!(
+            plain(post).as_deref(),
+            Some("\n\n704.5a If a player has 0 or less life, that player loses the game.\n\n704.5d If a token is in a zone other than the battlefield, it ceases to exist.\n\n\n")
+        );
+    }
+
     #[test]
     fn a_quoted_chat_paste_is_unquoted() {
         let text = "> 303.4c If an Aura\n>\n> 303.4d Next.\n>> 303.4e Nested.";
         assert_eq!(
-            undecorate(text).as_deref(),
+            plain(text).as_deref(),
             Some("303.4c If an Aura\n\n303.4d Next.\n303.4e Nested.")
         );
     }
@@ -202,12 +308,12 @@ mod tests {
     fn markdown_and_wiki_marks_are_taken_off() {
         let md = "## 3. Card Types\n\n### 303. Enchantments\n\n**303.4c** If an Aura, see [rule 704](#704).\n\n*Example:* One.";
         assert_eq!(
-            undecorate(md).as_deref(),
+            plain(md).as_deref(),
             Some("3. Card Types\n\n303. Enchantments\n\n303.4c If an Aura, see rule 704.\n\nExample: One.")
         );
         let wiki = "== 3. Card Types ==\n'''303. Enchantments'''\n'''303.4c''' If an Aura, see [[#704|rule 704]] and [[Aura]].";
         assert_eq!(
-            undecorate(wiki).as_deref(),
+            plain(wiki).as_deref(),
             Some("3. Card Types\n303. Enchantments\n303.4c If an Aura, see rule 704 and Aura.")
         );
     }
@@ -217,20 +323,20 @@ mod tests {
         let text =
             "\tGlossary\n\n\tAbandon\n\t\tTo turn a scheme face down.\n\n\tAbility\n\tText.\n";
         assert_eq!(
-            undecorate(text).as_deref(),
+            plain(text).as_deref(),
             Some("Glossary\n\nAbandon\n\tTo turn a scheme face down.\n\nAbility\nText.\n")
         );
         let quoted = ">     100.1. These rules\n>     100.2. More";
         assert_eq!(
-            undecorate(quoted).as_deref(),
+            plain(quoted).as_deref(),
             Some("100.1. These rules\n100.2. More")
         );
-        assert_eq!(undecorate("100.1. Rules\n  continued\n"), None);
+        assert_eq!(plain("100.1. Rules\n  continued\n"), None);
     }
 
     #[test]
     fn plain_rules_text_is_left_alone() {
-        assert_eq!(undecorate("303.4c If an Aura [sic] * costs {1}.\n"), None);
+        assert_eq!(plain("303.4c If an Aura [sic] * costs {1}.\n"), None);
         for odd in ["[[", "[a](", "**[", "> [x](y", "'''[[a|"] {
             let _ = undecorate(&format!("{odd}\n{odd}\n{odd}\n"));
         }

@@ -158,8 +158,9 @@ fn read_source(
         text.text = plain;
         source_lines = Some(through(source_lines.as_deref(), lines));
     }
-    if let Some(plain) = decoration::undecorate(&text.text) {
+    if let Some((plain, lines)) = decoration::undecorate(&text.text) {
         text.text = plain;
+        source_lines = Some(through(source_lines.as_deref(), lines));
     }
     // Text extracted from a PDF: page furniture off, paragraphs rejoined. A form feed
     // anywhere else is a space.
