@@ -143,18 +143,21 @@ fn numbers_what_follows(out: &str) -> bool {
     is_rule_number(line.trim()) && (before.is_empty() || before.ends_with("\n\n"))
 }
 
-/// `303.4c`, `303.4c.`, `303.`, `3.`: a cell that numbers the text beside it.
+/// `303.4c`, `303.4c.`, `303.`, `3.`, or 1999's misprinted `408.f`: a cell that numbers
+/// the text beside it.
 fn is_rule_number(cell: &str) -> bool {
     let cell = cell.strip_suffix('.').unwrap_or(cell);
-    let (rule, sub) = cell.split_once('.').unwrap_or((cell, ""));
-    let digits = |s: &str, most: usize| {
-        !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
+    let digits = |s: &str, most: usize| s.len() <= most && s.bytes().all(|b| b.is_ascii_digit());
+    let Some((rule, sub)) = cell.split_once('.') else {
+        return matches!(cell.len(), 1 | 3) && digits(cell, 3);
     };
-    let sub = sub.trim_end_matches(|c: char| c.is_ascii_lowercase());
-    (rule.len() == 1 || rule.len() == 3)
+    let number = sub.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let letters = sub.len() - number.len();
+    rule.len() == 3
         && digits(rule, 3)
-        && (sub.is_empty() && !cell.contains('.') || digits(sub, 3))
-        && cell.len() - rule.len() - sub.len() <= 2
+        && digits(number, 3)
+        && letters <= 1
+        && !(number.is_empty() && letters == 0)
 }
 
 /// How many line breaks the first `len` bytes of `rest` hold.
@@ -330,6 +333,10 @@ mod tests {
             ("a.b", false),
             ("", false),
             ("303.4cc", false),
+            ("408.f", true),
+            ("3.f", false),
+            ("303.", true),
+            ("303..", false),
         ] {
             assert_eq!(is_rule_number(cell), number, "{cell}");
         }
