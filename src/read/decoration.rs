@@ -6,7 +6,9 @@
 //! (an indented code block, an e-mail's tab) indents every line alike. Each decoration is taken
 //! off only when the document as a whole wears it (most of its lines quoted, many
 //! Markdown or wiki marks), so rules text that happens to hold a `*` is left alone. In a
-//! quoted paste the lines not quoted are the poster's words, and are dropped; in a wiki
+//! quoted paste the lines not quoted are the poster's words, and are dropped; a
+//! converter's reStructuredText headings lose their underlines and its `..` comments go;
+//! in a wiki
 //! or Markdown page `<br />` ends a line and entities are decoded. A map gives, for each
 //! line, the line of the source it comes from.
 
@@ -29,8 +31,9 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
         let l = unquote(l);
         is_wiki_heading(l) || l.contains("'''") || l.contains("[[")
     }) >= 3;
+    let rst = is_rst_dressed(&lines);
     let indent = common_indent(lines.iter().map(|l| if quoted { unquote(l) } else { l }));
-    if !(quoted || markdown || wiki || indent > 0) {
+    if !(quoted || markdown || wiki || rst || indent > 0) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
@@ -43,6 +46,9 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
             false => line,
         };
         let mut line = dedent(line, indent).to_string();
+        if rst && (super::rst::is_underline(&line) || line.starts_with(".. ")) {
+            line.clear();
+        }
         if wiki {
             line = wiki_line(&line);
         }
@@ -61,6 +67,27 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
         }
     }
     Some((out, source_lines))
+}
+
+/// Whether the official text wears reStructuredText headings (`1. Game Concepts` over
+/// `-----`, `100. General` over `~~~~~`, a title between `=====` lines) written by a
+/// converter: three headings or more, none of them a subrule number (`301.5` over
+/// `---` is the layout the reStructuredText reader reads, seed 001's).
+fn is_rst_dressed(lines: &[&str]) -> bool {
+    let mut headings = 0;
+    for pair in lines.windows(2) {
+        let (title, under) = (pair[0].trim(), pair[1].trim());
+        if title.is_empty() || !super::rst::is_underline(under) || super::rst::is_underline(title) {
+            continue;
+        }
+        if super::rst::is_subrule_heading(title) {
+            return false;
+        }
+        if under.chars().count() >= title.chars().count() {
+            headings += 1;
+        }
+    }
+    headings >= 3
 }
 
 /// The HTML line breaks a wiki or Markdown page writes inside a paragraph (`<br>`,
@@ -272,6 +299,22 @@ mod tests {
         assert_eq!(
             plain(md).as_deref(),
             Some("1. Game Concepts\n\n123.6a Blank lines, such as the one in “Wolf in ________ Clothing,” are not words.\n\n123.6b Next.")
+        );
+    }
+
+    #[test]
+    fn a_converters_restructuredtext_headings_lose_their_underlines() {
+        let rst = "===================\nComprehensive Rules\n===================\n\n.. note:: converted\n\n1. Game Concepts\n----------------\n\n100. General\n~~~~~~~~~~~~\n\n100.1. These rules.\n\nGlossary\n--------\n\nAbandon\n   To turn a scheme face down.\n";
+        assert_eq!(
+            plain(rst).as_deref(),
+            Some("\nComprehensive Rules\n\n\n\n\n1. Game Concepts\n\n\n100. General\n\n\n100.1. These rules.\n\nGlossary\n\n\nAbandon\n   To turn a scheme face down.\n")
+        );
+        // Seed 001's layout is the reStructuredText reader's.
+        assert_eq!(
+            plain(
+                "Artifacts\n=========\n\n301.1\n-----\n\nText.\n\nGeneral\n=======\n\nMore\n====\n"
+            ),
+            None
         );
     }
 

@@ -203,7 +203,8 @@ struct Line<'a> {
     no: usize,
     indent: usize,
     text: &'a str,
-    /// The raw line ends with a hyphen or dash right at the wrap ("state-|based").
+    /// The raw line ends with a hyphen or dash right at the wrap ("state-|based",
+    /// "skipped—|any"), not a dash standing as a word ("Creature —|Golem").
     ends_with_hyphen: bool,
 }
 
@@ -218,7 +219,9 @@ impl<'a> Line<'a> {
             no,
             indent,
             text: trimmed_start.trim_end(),
-            ends_with_hyphen: raw.ends_with(['-', '—']),
+            ends_with_hyphen: raw
+                .strip_suffix(['-', '—'])
+                .is_some_and(|before| before.ends_with(|c: char| !c.is_whitespace())),
         }
     }
 
@@ -1231,7 +1234,8 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
 100.1. These Magic rules assume a game between two players. Optional rules
 allow for more players. The state-
 based effects and the controller—
-chooses.
+chooses. It’s written “Forecast —
+[Activated ability].”
 
 100.2. A player may concede a game at any time, even if his or her turn is
 controlled by another player. See rule
@@ -1253,7 +1257,7 @@ like \"opponent\" can't be chosen.
         assert_eq!(numbers, ["100", "100.1", "100.2", "100.3"]);
         assert_eq!(
             p.rules[&n("100.1")].text,
-            "These Magic rules assume a game between two players. Optional rules allow for more players. The state-based effects and the controller—chooses."
+            "These Magic rules assume a game between two players. Optional rules allow for more players. The state-based effects and the controller—chooses. It’s written “Forecast — [Activated ability].”"
         );
         let r = &p.rules[&n("100.2")];
         assert_eq!(

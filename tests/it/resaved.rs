@@ -109,6 +109,16 @@ const SHAPES: &[Shape] = &[
         },
     },
     Shape {
+        name: "hard-wrapped at 72 columns (a mail)",
+        revisions: &["2016-09-30", "2022-06-10", "2026-01-16"],
+        write: |t| each_line(t, |l| wrap(l, 72)),
+    },
+    Shape {
+        name: "reStructuredText from a converter: headings underlined, `..` comments",
+        revisions: ALL,
+        write: rst,
+    },
+    Shape {
         name: "HTML table: a row per paragraph, a number cell beside its text",
         revisions: WEB,
         write: |t| html(t, Html::Table),
@@ -152,6 +162,47 @@ fn each_line(text: &str, f: impl Fn(&str) -> String) -> Vec<u8> {
         })
         .collect();
     lines.join("\n").into_bytes()
+}
+
+/// A line broken before the word that would pass `width` columns.
+fn wrap(line: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut column = 0;
+    for word in line.split(' ') {
+        let len = word.chars().count();
+        if column > 0 && column + 1 + len > width {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += len;
+    }
+    out
+}
+
+/// A converter's reStructuredText: a title between `=` lines, a comment, each section
+/// heading over `-`, each rule heading (`100. General`) over `~`, the rest as it is.
+fn rst(text: &str) -> Vec<u8> {
+    let mut out = String::from(
+        "===================\nComprehensive Rules\n===================\n\n.. converted from the official text\n\n",
+    );
+    for line in text.split('\n') {
+        out.push_str(line);
+        out.push('\n');
+        let heading = match split_number(line) {
+            Some((n, rest)) if n.len() == 2 && !rest.is_empty() => Some('-'),
+            Some((n, rest)) if n.len() == 4 && n.ends_with('.') && rest.len() < 60 => Some('~'),
+            _ => None,
+        };
+        if let Some(mark) = heading.filter(|_| line == line.trim()) {
+            out.extend(std::iter::repeat_n(mark, line.chars().count()));
+            out.push('\n');
+        }
+    }
+    out.into_bytes()
 }
 
 /// The text's paragraphs (runs of non-blank lines), each a list of lines.
