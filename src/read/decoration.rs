@@ -25,7 +25,7 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
     let count = |pred: &dyn Fn(&str) -> bool| lines.iter().filter(|l| pred(l)).count();
     let markdown = count(&|l| {
         let l = unquote(l);
-        is_markdown_heading(l) || has_bold(l) || l.contains("](")
+        is_markdown_heading(l) || has_bold(l) || l.contains("](") || is_table_rule(l)
     }) >= 3;
     let wiki = count(&|l| {
         let l = unquote(l);
@@ -53,7 +53,15 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
             line = wiki_line(&line);
         }
         if markdown {
-            line = markdown_line(&line);
+            // A table's header row (`| Rule | Text |` over `|---|---|`) is no text.
+            let header = lines
+                .get(i + 1)
+                .is_some_and(|next| is_table_rule(unquote(next)));
+            line = if header {
+                String::new()
+            } else {
+                markdown_line(&line)
+            };
         }
         if wiki || markdown {
             line = super::html::decode_entities(&line_breaks(&line));
@@ -191,11 +199,23 @@ fn is_markdown_heading(line: &str) -> bool {
 }
 
 /// `## 3. Card Types` → `3. Card Types`; `**303.4c**` → `303.4c`; `[rule 704](#704)` →
-/// `rule 704`; `*Example:*` → `Example:`.
+/// `rule 704`; `*Example:*` → `Example:`; a list item's `- ` off; a table row's cells
+/// side by side (`| 303.4c | If an Aura… |` → `303.4c If an Aura…`).
 fn markdown_line(line: &str) -> String {
     let trimmed = line.trim_start();
+    if let Some(cells) = table_row(trimmed) {
+        return cells;
+    }
+    if let Some(entry) = glossary_item(trimmed) {
+        return entry;
+    }
     let body = if is_markdown_heading(trimmed) {
         trimmed.trim_start_matches('#').trim_start()
+    } else if let Some(item) = trimmed
+        .strip_prefix(['-', '*', '+'])
+        .filter(|i| i.starts_with(' '))
+    {
+        item.trim_start()
     } else {
         line
     };
@@ -209,6 +229,68 @@ fn markdown_line(line: &str) -> String {
         Some(rest) => format!("Example:{rest}"),
         None => body,
     }
+}
+
+/// A Markdown table row's cells, side by side (`| 303.4c | If an Aura… |`), or nothing
+/// for the row under a table's header (`|---|---|`); `None` for a line that is no row.
+fn table_row(line: &str) -> Option<String> {
+    let line = line.trim_end();
+    let inner = line.strip_prefix('|')?.strip_suffix('|')?;
+    if is_table_rule(line) {
+        return Some(String::new());
+    }
+    let mut cells = Vec::new();
+    let mut cell = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('|') => cell.push('|'),
+                Some(other) => cell.extend(['\\', other]),
+                None => cell.push('\\'),
+            },
+            '|' => cells.push(std::mem::take(&mut cell)),
+            _ => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    let cells: Vec<&str> = cells
+        .iter()
+        .map(|c| c.trim())
+        .filter(|c| !c.is_empty())
+        .collect();
+    Some(cells.join(" "))
+}
+
+/// The row under a Markdown table's header: `|---|:---:|`.
+fn is_table_rule(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('|')
+        && line.contains('-')
+        && line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+}
+
+/// A glossary entry written as a list item (`- **Abandon**: To turn…`) → a blank line,
+/// the term and its definition on lines of their own.
+fn glossary_item(line: &str) -> Option<String> {
+    let item = line
+        .strip_prefix(['-', '*', '+'])
+        .map_or(line, str::trim_start);
+    let inner = item.strip_prefix("**")?;
+    let (term, rest) = inner.split_once("**")?;
+    let (term, definition) = match term.strip_suffix(':') {
+        Some(term) => (term, rest),
+        None => (term, rest.strip_prefix(':')?),
+    };
+    let is_number = term.starts_with(|c: char| c.is_ascii_digit());
+    if is_number || term.trim().is_empty() || term.eq_ignore_ascii_case("example") {
+        return None;
+    }
+    Some(format!(
+        "\n{}\n{}",
+        term.trim(),
+        without_bold_marks(definition.trim())
+    ))
 }
 
 /// `== 3. Card Types ==`: a heading between runs of `=` (a line of `=====` alone is a
@@ -316,6 +398,18 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn a_markdown_table_reads_row_by_row_and_a_listed_glossary_entry_by_entry() {
+        let md = "## 1. Game Concepts\n\n| Rule | Text |\n|---|:---|\n| 100. | General |\n| 100.1. | These rules \\| all. |\n| | Example: One. |\n\n## Glossary\n\n- **Abandon**: To turn a scheme face down.\n- **Ability:** Text.\n- **Example**: not a term.\n- 100.2. Listed.";
+        let (text, lines) = undecorate(md).expect("a Markdown page");
+        assert_eq!(
+            text,
+            "1. Game Concepts\n\n\n\n100. General\n100.1. These rules | all.\nExample: One.\n\nGlossary\n\n\nAbandon\nTo turn a scheme face down.\n\nAbility\nText.\nExample: not a term.\n100.2. Listed."
+        );
+        assert_eq!(lines.len(), text.split('\n').count());
+        assert_eq!((lines[14], lines[17]), (12, 14));
     }
 
     #[test]

@@ -129,6 +129,11 @@ const SHAPES: &[Shape] = &[
         write: |t| html(t, Html::DefinitionList),
     },
     Shape {
+        name: "Markdown: ## headings, a table of rules, a list of glossary entries",
+        revisions: WEB,
+        write: markdown,
+    },
+    Shape {
         name: "MediaWiki: == headings ==, '''numbers''', <br />, ; term : definition",
         revisions: WEB,
         write: wiki,
@@ -318,6 +323,45 @@ fn wiki(text: &str) -> Vec<u8> {
                 out.push('\n');
             }
             None => out.push_str(&format!("{}\n\n", lines[0])),
+        }
+    }
+    out.into_bytes()
+}
+
+/// A Markdown export: each section a heading over a table of its rules (a row per line,
+/// the number in a cell of its own), each glossary entry a list item
+/// (`- **Term**: definition`, its further lines indented under it).
+fn markdown(text: &str) -> Vec<u8> {
+    let mut out = String::from("# Comprehensive Rules\n\n");
+    let mut glossary = false;
+    for p in paragraphs(text) {
+        let lines: Vec<&str> = p.iter().map(|l| l.trim()).collect();
+        if lines[0] == "Glossary" && lines.len() == 1 {
+            glossary = true;
+            out.push_str("## Glossary\n\n");
+            continue;
+        }
+        if lines[0] == "Credits" {
+            glossary = false;
+        }
+        if glossary && lines.len() > 1 {
+            out.push_str(&format!("- **{}**: {}\n", lines[0], lines[1]));
+            for line in &lines[2..] {
+                out.push_str(&format!("  {line}\n"));
+            }
+            continue;
+        }
+        out.push('\n');
+        for line in lines {
+            match split_number(line) {
+                Some((n, rest)) if n.len() == 2 && !rest.is_empty() => {
+                    out.push_str(&format!("## {line}\n\n| Rule | Text |\n|---|---|\n"))
+                }
+                Some((n, rest)) => {
+                    out.push_str(&format!("| {n} | {} |\n", rest.replace('|', "\\|")))
+                }
+                None => out.push_str(&format!("| | {} |\n", line.replace('|', "\\|"))),
+            }
         }
     }
     out.into_bytes()
