@@ -61,6 +61,20 @@ const SHAPES: &[Shape] = &[
         write: |t| utf16(t, false, false, "\r\n"),
     },
     Shape {
+        name: "UTF-32 LE with a BOM",
+        revisions: TWO,
+        write: |t| {
+            let mut out = vec![0xFF, 0xFE, 0, 0];
+            out.extend(t.chars().flat_map(|c| (c as u32).to_le_bytes()));
+            out
+        },
+    },
+    Shape {
+        name: "UTF-32 BE without a BOM",
+        revisions: TWO,
+        write: |t| t.chars().flat_map(|c| (c as u32).to_be_bytes()).collect(),
+    },
+    Shape {
         name: "classic Mac line ends (CR)",
         revisions: TWO,
         write: |t| t.replace('\n', "\r").into_bytes(),
