@@ -221,21 +221,25 @@ fn repair_utf8_read_as_cp1252(text: String) -> (String, Vec<usize>) {
     (out, lines)
 }
 
-/// `\r\n` → `\n`, then every remaining `\r` → `\n`.
+/// `\r\n` → `\n`, then every remaining `\r` → `\n`; Unicode's line and paragraph
+/// separators (U+2028, U+2029, as a layout program or a script writes them) and the
+/// next-line control (U+0085) are line ends too.
 pub fn normalise_line_endings(text: &str) -> String {
-    if !text.contains('\r') {
+    if !text.contains(['\r', '\u{2028}', '\u{2029}', '\u{85}']) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\r' {
-            if chars.peek() == Some(&'\n') {
-                chars.next();
+        match c {
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push('\n');
             }
-            out.push('\n');
-        } else {
-            out.push(c);
+            '\u{2028}' | '\u{2029}' | '\u{85}' => out.push('\n'),
+            _ => out.push(c),
         }
     }
     out
@@ -653,6 +657,16 @@ mod tests {
             ("100.1. Text\n", "utf-8-bom")
         );
         assert_eq!(decode(b"plain\n").encoding, "ascii");
+    }
+
+    #[test]
+    fn unicode_line_separators_end_lines() {
+        for end in ["\u{2028}", "\u{2029}", "\u{85}"] {
+            let text = format!("100.1. It’s “text”.{end}{end}100.2. More.{end}");
+            let d = decode(text.as_bytes());
+            assert_eq!(d.text, "100.1. It’s “text”.\n\n100.2. More.\n", "{end:?}");
+            assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+        }
     }
 
     #[test]

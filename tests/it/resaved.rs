@@ -75,6 +75,11 @@ const SHAPES: &[Shape] = &[
         write: |t| t.chars().flat_map(|c| (c as u32).to_be_bytes()).collect(),
     },
     Shape {
+        name: "Unicode line separators (U+2028)",
+        revisions: TWO,
+        write: |t| t.replace('\n', "\u{2028}").into_bytes(),
+    },
+    Shape {
         name: "classic Mac line ends (CR)",
         revisions: TWO,
         write: |t| t.replace('\n', "\r").into_bytes(),
