@@ -125,6 +125,60 @@ fn line_breaks(line: &str) -> String {
     out
 }
 
+/// A text whose every line end was doubled (a CRLF file read as CR and LF apart and
+/// saved again: each line followed by a blank one, each blank line become three) with
+/// its line ends single again, and for each of its lines the line of the text given it
+/// comes from; `None` for any other text. Told by its runs of blank lines: every line
+/// is followed by one, every run is odd, and some are three or more long (a text whose
+/// paragraphs are each one line, blank lines between them, is left alone).
+pub(crate) fn undouble(text: &str) -> Option<(String, Vec<usize>)> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let blank: Vec<bool> = lines.iter().map(|l| l.trim().is_empty()).collect();
+    let mut runs = Vec::new();
+    let (mut adjacent, mut run) = (0, 0);
+    for (i, &b) in blank.iter().enumerate() {
+        if b {
+            run += 1;
+            continue;
+        }
+        if i > 0 && run == 0 {
+            adjacent += 1;
+        }
+        if i > run {
+            runs.push(run);
+        }
+        run = 0;
+    }
+    let non_blank = blank.iter().filter(|b| !**b).count();
+    let long = runs.iter().filter(|&&r| r >= 3).count();
+    let doubled = non_blank >= 20
+        && adjacent * 100 <= non_blank
+        && runs.iter().all(|r| r % 2 == 1)
+        && long * 20 >= runs.len();
+    if !doubled {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut source_lines = Vec::with_capacity(non_blank * 2);
+    let mut at_in_run = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if blank[i] {
+            at_in_run += 1;
+            if at_in_run % 2 == 1 {
+                continue;
+            }
+        } else {
+            at_in_run = 0;
+        }
+        if !source_lines.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+        source_lines.push(i + 1);
+    }
+    Some((out, source_lines))
+}
+
 /// How many white-space characters every non-blank line begins with (0 when one
 /// begins at the margin).
 fn common_indent<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
@@ -410,6 +464,22 @@ mod tests {
         );
         assert_eq!(lines.len(), text.split('\n').count());
         assert_eq!((lines[14], lines[17]), (12, 14));
+    }
+
+    #[test]
+    fn a_text_whose_line_ends_were_doubled_gets_them_single() {
+        let mut original = String::from("1. The Game\n\n100. General\n\n");
+        for i in 1..=12 {
+            original.push_str(&format!("100.{i}. A rule that was\nhard-wrapped.\n\n"));
+        }
+        let doubled = original.replace('\n', "\n\n");
+        let (text, lines) = undouble(&doubled).expect("doubled");
+        assert_eq!(text, original);
+        assert_eq!(&lines[..5], [1, 3, 5, 7, 9]);
+        // Paragraphs of one line each, one blank line apart: left alone.
+        let spaced: String = (1..=30).map(|i| format!("100.{i}. A rule.\n\n")).collect();
+        assert_eq!(undouble(&spaced), None);
+        assert_eq!(undouble(&original), None);
     }
 
     #[test]

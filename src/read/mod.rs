@@ -134,7 +134,12 @@ fn read_source(
         source_lines = Some(lines);
         text
     } else {
-        decode::decode(bytes)
+        let mut text = decode::decode(bytes);
+        if let Some((single, lines)) = decoration::undouble(&text.text) {
+            text.text = single;
+            source_lines = Some(lines);
+        }
+        text
     };
     if json::is_json(&text.text) {
         container = Some("a JSON document");
