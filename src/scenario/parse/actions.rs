@@ -91,7 +91,8 @@ impl Reader<'_> {
         }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
-            let rest = rest.trim();
+            let rest = agreeing_verb(rest.trim());
+            let rest = rest.as_str();
             let label_named_like_player = s
                 .split_whitespace()
                 .next()
@@ -192,8 +193,8 @@ impl Reader<'_> {
         }
         // Label subjects.
         if let Some(&card) = self.labels.get(first) {
-            let rest = s[first.len()..].trim();
-            return self.label_statement(line, s, card, first, rest, until_end_of_turn);
+            let rest = agreeing_verb(s[first.len()..].trim());
+            return self.label_statement(line, s, card, first, &rest, until_end_of_turn);
         }
         // A one-shot effect on a set (611.2c): `all creatures get -1/-1`.
         if self.is_set_subject(first) {

@@ -238,6 +238,29 @@ pub(crate) fn normalize(text: &str) -> String {
     t.strip_suffix('.').unwrap_or(t).trim_end().to_string()
 }
 
+/// The contract's verbs agree with their subject either way (`gets`/`get`, `gains`/`gain`,
+/// `loses`/`lose`…): the first word of `rest` in the form a single subject takes.
+pub(crate) fn agreeing_verb(rest: &str) -> String {
+    let (verb, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+    let verb = match verb {
+        "get" => "gets",
+        "gain" => "gains",
+        "lose" => "loses",
+        "have" => "has",
+        "are" => "is",
+        "become" => "becomes",
+        "stop" => "stops",
+        "don't" => "doesn't",
+        "do" if tail.starts_with("not ") => "does",
+        v => v,
+    };
+    if tail.is_empty() {
+        verb.to_string()
+    } else {
+        format!("{verb} {tail}")
+    }
+}
+
 struct Reader<'a> {
     file: &'a str,
     doc: Document,
