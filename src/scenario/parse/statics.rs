@@ -105,6 +105,7 @@ impl Reader<'_> {
             other: false,
             not: Vec::new(),
             not_colors: Vec::new(),
+            not_token: false,
             colors: Vec::new(),
             supertypes: Vec::new(),
             noun: Noun::Permanent,
@@ -122,6 +123,10 @@ impl Reader<'_> {
                 let rest = rest.trim_start_matches('-');
                 if let Some(c) = Color::from_word(rest) {
                     filter.not_colors.push(c);
+                    continue;
+                }
+                if rest == "token" {
+                    filter.not_token = true;
                     continue;
                 }
                 if super::super::card::near_miss(rest).is_some() {
