@@ -248,7 +248,9 @@ impl Reader<'_> {
         let (left, name) = match left.find('"') {
             Some(q) => {
                 let after = &left[q + 1..];
-                let Some(end) = after.find('"') else {
+                // The name runs to the last quote: it may hold quotes itself
+                // (`"Kongming, "Sleeping Dragon""`).
+                let Some(end) = after.rfind('"') else {
                     return self.err(
                         line,
                         "unclosed quote: expected a card name between two `\"`",
