@@ -232,6 +232,29 @@ pub fn play(
             unstable.join("; ")
         ));
     }
+    // "If any object on the battlefield has `timestamp`, all must."
+    let battlefield = || {
+        scenario
+            .setup
+            .cards
+            .iter()
+            .filter(|c| c.zone == Zone::Battlefield)
+    };
+    if let Some(first) = battlefield().find(|c| c.timestamp.is_some()) {
+        let bare: Vec<&str> = battlefield()
+            .filter(|c| c.timestamp.is_none())
+            .map(|c| c.label.as_str())
+            .collect();
+        if !bare.is_empty() {
+            warnings.push(format!(
+                "`{}` (line {}) has a `timestamp` but {} on the battlefield {} none; the contract asks for one on every object on the battlefield or on none",
+                first.label,
+                first.line,
+                bare.join(", "),
+                if bare.len() == 1 { "has" } else { "have" }
+            ));
+        }
+    }
     let mut log: Vec<Logged> = Vec::new();
     // The state right after each action an `after action N:` expectation names.
     let mut actions: Vec<ActionReport> = Vec::new();
