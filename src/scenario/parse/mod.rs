@@ -370,6 +370,7 @@ impl<'a> Reader<'a> {
                 line,
                 format!("label `{word}` is not defined (expected a label from a zone section such as `## Battlefield`)"),
             ),
+            None if word.is_empty() => self.err(line, "expected a label, found nothing"),
             None => self.err(line, format!("expected a label, found `{word}`")),
         }
     }
