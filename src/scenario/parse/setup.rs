@@ -34,6 +34,12 @@ impl Reader<'_> {
                     ),
                 );
             }
+            if let Some((first, _, _)) = pairs.iter().find(|(_, k, _)| *k == key) {
+                return self.err(
+                    line,
+                    format!("`{key}` is given twice in `## Game` (first on line {first}; expected each key once)"),
+                );
+            }
             pairs.push((line, key, value.trim().to_string()));
         }
         let Some((pline, _, players)) = pairs.iter().find(|(_, k, _)| k == "players") else {
