@@ -309,6 +309,7 @@ impl<'a> Reader<'a> {
     fn read(mut self) -> R<Scenario> {
         let mut setup = self.read_game()?;
         self.read_objects(&mut setup)?;
+        self.check_combat_step(&setup)?;
         let actions = self.read_actions()?;
         let expectations = self.read_expectations(actions.len())?;
         Ok(Scenario {
