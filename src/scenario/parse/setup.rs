@@ -4,6 +4,22 @@
 
 use super::*;
 
+/// The object attributes that hold one value.
+const SINGLE_VALUED: [&str; 12] = [
+    "controller",
+    "owner",
+    "damage order",
+    "damage",
+    "loyalty",
+    "defense",
+    "timestamp",
+    "mana value",
+    "attached to",
+    "attacking",
+    "enchant",
+    "protector",
+];
+
 impl Reader<'_> {
     pub(super) fn read_game(&mut self) -> R<Setup> {
         let (game_line, items): (usize, Vec<(usize, String)>) = match self.section("Game") {
@@ -366,10 +382,27 @@ impl Reader<'_> {
             combat: Default::default(),
         };
         let mut owner = None;
+        let mut given: Vec<&str> = Vec::new();
         for attr in parts {
             let a = attr.trim();
             if a.is_empty() {
                 continue;
+            }
+            // An attribute of one value, given twice, would silently lose one of them.
+            if let Some(key) = SINGLE_VALUED.iter().find(|k| {
+                a.strip_prefix(**k)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+            }) {
+                if given.contains(key) {
+                    return self.err(
+                        line,
+                        format!(
+                            "`{key}` is given twice for `{}` (expected it once)",
+                            spec.label
+                        ),
+                    );
+                }
+                given.push(key);
             }
             self.attribute(line, a, &mut spec, &mut owner)?;
         }
