@@ -41,6 +41,21 @@ impl Reader<'_> {
     /// declare attackers through end of combat (511.3 ends it), else an error.
     pub(super) fn check_combat_step(&self, setup: &Setup) -> R<()> {
         if (Step::DeclareAttackers..=Step::EndOfCombat).contains(&setup.step) {
+            // A blocker blocks attackers (509.1a).
+            for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
+                for &a in &spec.combat.blocking {
+                    let attacker = &setup.cards[a];
+                    if attacker.zone != Zone::Battlefield || attacker.combat.attacking.is_none() {
+                        return self.err(
+                            spec.line,
+                            format!(
+                                "`{}` is blocking `{}`, which is not attacking (expected `; attacking [T]` on `{}`'s line)",
+                                spec.label, attacker.label, attacker.label
+                            ),
+                        );
+                    }
+                }
+            }
             return Ok(());
         }
         for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
