@@ -440,6 +440,16 @@ impl Reader<'_> {
             _ => Zone::Stack,
         };
         let c = &spec.printed;
+        // An Aura spell targets what it will enchant (303.4a).
+        if spec.zone == Zone::Stack && c.type_line.has_subtype("aura") && spec.targets.is_empty() {
+            return self.err(
+                line,
+                format!(
+                    "`{}` is an Aura spell on the stack with no target (expected `; targeting L` or `; targeting player NAME`: an Aura spell targets what it will enchant, 303.4a)",
+                    spec.label
+                ),
+            );
+        }
         if c.is(crate::scenario::CardType::Creature) && c.power_toughness.is_none() {
             return self.err(
                 line,
