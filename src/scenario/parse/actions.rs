@@ -59,7 +59,7 @@ impl Reader<'_> {
             if text.matches('"').count() % 2 == 1 {
                 return self.err(item.line, "unclosed quote: expected a closing `\"`");
             }
-            let mut s = text.to_lowercase();
+            let mut s = self.possessives(&text.to_lowercase());
             let mut in_response = false;
             if let Some(rest) = s
                 .strip_prefix("in response,")

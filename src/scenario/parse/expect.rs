@@ -11,7 +11,7 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for item in &section.items {
             let text = normalize(&item.text);
-            let mut s = text.to_lowercase();
+            let mut s = self.possessives(&text.to_lowercase());
             let mut cites = Vec::new();
             let line = item.line;
             if s.ends_with(')') {

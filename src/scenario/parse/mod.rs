@@ -270,6 +270,32 @@ struct Reader<'a> {
 
 type R<T> = Result<T, ParseError>;
 
+impl Reader<'_> {
+    /// `James' life`, `dogs' power`: the possessive of a player name or label ending in `s`
+    /// written with the apostrophe alone reads as `James's` (`s` lower-cased).
+    fn possessives(&self, s: &str) -> String {
+        let names = self.players.iter().map(|p| p.to_lowercase());
+        let mut out = s.to_string();
+        for name in names.chain(self.labels.keys().cloned()) {
+            if !name.ends_with('s') {
+                continue;
+            }
+            let bare = format!("{name}'");
+            let mut from = 0;
+            while let Some(i) = out[from..].find(&bare).map(|i| i + from) {
+                let end = i + bare.len();
+                let starts_word = i == 0 || out[..i].ends_with(' ');
+                let ends_word = out[end..].is_empty() || out[end..].starts_with(' ');
+                if starts_word && ends_word {
+                    out.insert(end, 's');
+                }
+                from = end;
+            }
+        }
+        out
+    }
+}
+
 fn is_label(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
