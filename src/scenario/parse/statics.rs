@@ -181,8 +181,14 @@ impl Reader<'_> {
             ["an", "opponent", "controls", r @ ..] if written == Written::Static => {
                 (Control::Opponents, r)
             }
-            [p, "controls" | "control", r @ ..] => (Control::Player(self.player(line, p)?), r),
-            r => (Control::Any, r),
+            // `P controls`, P's name of one word or more (`Ann Lee controls`).
+            r => match r.iter().position(|w| matches!(*w, "controls" | "control")) {
+                Some(n) if n > 0 && r[0] != "with" => (
+                    Control::Player(self.player(line, &r[..n].join(" "))?),
+                    &r[n + 1..],
+                ),
+                _ => (Control::Any, r),
+            },
         };
         filter.control = control;
         match rest {
