@@ -84,6 +84,10 @@ pub enum Difference {
     /// 613.7a (2012-10-01 on): an effect from a characteristic-defining ability may depend
     /// on another from one ("neither or both"); before, on none ("neither").
     DefiningAbilitiesDependOnEachOther,
+    /// 704.5q (420.5n when it began; the first revision of the corpus with it is
+    /// 2006-10-01, and 420.5 of 2006-07-15 has none): +1/+1 and -1/-1 counters on one
+    /// permanent are removed in pairs. Before, both kinds stay.
+    CountersAnnihilate,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -213,6 +217,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DefiningAbilitiesDependOnEachOther,
         from: Some(date(2012, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::CountersAnnihilate,
+        from: Some(date(2006, 10, 1)),
         until: None,
     },
 ];
@@ -347,6 +356,7 @@ mod tests {
             LayersOf418,
             TypeChangingEffectsWholeInLayerFour,
             DefiningAbilitiesDependOnEachOther,
+            CountersAnnihilate,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

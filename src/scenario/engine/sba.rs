@@ -145,7 +145,8 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         rule: cite::R704_5Q,
-        exists: None,
+        // 420.5n from 2006-10-01; before, the two kinds of counters stayed side by side.
+        exists: Some(Difference::CountersAnnihilate),
         check: counters_annihilate,
     },
     Row {
