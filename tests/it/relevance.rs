@@ -1,8 +1,8 @@
 //! Relevance: the judge questions of `tests/data/relevance/questions.tsv` (the tuning set),
 //! `heldout.tsv` (a first held-out set, written before tuning and studied since),
-//! `heldout2.tsv` and `heldout3.tsv` (a second and a third held-out set, never tuned on:
-//! only their figures are printed, never a question), slang, typos, long questions,
-//! plain English, old concepts, query syntax, each searched in its
+//! `heldout2.tsv`, `heldout3.tsv` and `heldout4.tsv` (a second, third and fourth held-out
+//! set, never tuned on: only their figures are printed, never a question), slang, typos,
+//! long questions, plain English, old concepts, query syntax, each searched in its
 //! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
 //! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
 //! hit@5 and the mean reciprocal rank (over the top ten) of both, per category, and fails
@@ -10,9 +10,9 @@
 //! with a notice, when the corpus is absent.
 //!
 //! `ARBITER_RELEVANCE_SETS=tuning,heldout cargo test --test it relevance -- --nocapture`
-//! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`), for a quicker
-//! look at the misses of the two sets that may be studied; the floors of the sets not run
-//! are not checked.
+//! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`, `heldout4`), for
+//! a quicker look at the misses of the two sets that may be studied; the floors of the sets
+//! not run are not checked.
 
 use crate::common;
 
@@ -37,11 +37,18 @@ const HELDOUT2_MRR: f64 = 0.74;
 /// 0.02: far below the targets of the other sets, which is what a set never tuned on is for.
 const HELDOUT3_HIT5: f64 = 0.67;
 const HELDOUT3_MRR: f64 = 0.55;
+/// The fourth held-out set (issue #14's fourth round): its figures before any change of that
+/// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40; see
+/// the README), less 0.02: like the third, far below the targets of the studied sets.
+const HELDOUT4_HIT5: f64 = 0.65;
+const HELDOUT4_MRR: f64 = 0.53;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the
 /// third round: it must not fall to it.
 const HELDOUT3_MARGIN: f64 = 0.0;
+/// The fourth held-out set, like the third, must not fall to plain BM25.
+const HELDOUT4_MARGIN: f64 = 0.0;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
 /// top five.
 const SLANG: &[&str] = &[
@@ -76,10 +83,19 @@ enum Set {
     /// `heldout3.tsv`: questions written before the third round of tuning, never looked at
     /// one by one either.
     HeldOut3,
+    /// `heldout4.tsv`: questions written before the fourth round of tuning, never looked at
+    /// one by one either.
+    HeldOut4,
 }
 
 impl Set {
-    const ALL: [Set; 4] = [Set::Tuning, Set::HeldOut, Set::HeldOut2, Set::HeldOut3];
+    const ALL: [Set; 5] = [
+        Set::Tuning,
+        Set::HeldOut,
+        Set::HeldOut2,
+        Set::HeldOut3,
+        Set::HeldOut4,
+    ];
 
     fn file(self) -> &'static str {
         match self {
@@ -87,6 +103,7 @@ impl Set {
             Set::HeldOut => "heldout.tsv",
             Set::HeldOut2 => "heldout2.tsv",
             Set::HeldOut3 => "heldout3.tsv",
+            Set::HeldOut4 => "heldout4.tsv",
         }
     }
 
@@ -97,6 +114,7 @@ impl Set {
             Set::HeldOut => "heldout",
             Set::HeldOut2 => "heldout2",
             Set::HeldOut3 => "heldout3",
+            Set::HeldOut4 => "heldout4",
         }
     }
 
@@ -113,6 +131,7 @@ impl Set {
             Set::HeldOut => (80, HELDOUT_HIT5, HELDOUT_MRR, MARGIN),
             Set::HeldOut2 => (80, HELDOUT2_HIT5, HELDOUT2_MRR, MARGIN),
             Set::HeldOut3 => (80, HELDOUT3_HIT5, HELDOUT3_MRR, HELDOUT3_MARGIN),
+            Set::HeldOut4 => (110, HELDOUT4_HIT5, HELDOUT4_MRR, HELDOUT4_MARGIN),
         }
     }
 }
@@ -125,7 +144,7 @@ fn sets_to_run() -> Vec<Set> {
             for name in &wanted {
                 assert!(
                     Set::ALL.iter().any(|s| s.name() == *name),
-                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3)"
+                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3, heldout4)"
                 );
             }
             Set::ALL
