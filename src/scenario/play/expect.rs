@@ -46,10 +46,17 @@ pub(super) fn check(
                     format!("cited {}", a.cites.join(", "))
                 }
             );
+            // What a legal action cited includes what its own events cited: the
+            // assignments of a combat damage step (702.19b for a trample over) are the
+            // action's rules as much as the step's 510.1.
+            let mut cited = a.cites.clone();
+            if a.legal {
+                cited.extend(a.events.iter().flat_map(|ev| ev.cites.iter().cloned()));
+            }
             let missing: Vec<String> = e
                 .cites
                 .iter()
-                .filter(|r| !covers(&a.cites, r))
+                .filter(|r| !covers(&cited, r))
                 .map(|r| r.short())
                 .collect();
             let passed = holds && missing.is_empty();
