@@ -326,6 +326,8 @@ pub enum EventKind {
     Counters,
     Damage,
     Changed,
+    /// A combat declaration, or a creature removed from combat (508, 509, 506.4).
+    Combat,
     Played,
     Turn,
     Stack,

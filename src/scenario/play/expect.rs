@@ -195,7 +195,7 @@ pub(super) fn check(
                     if is { "tapped" } else { "untapped" }
                 ),
                 Some(Target::Card(*card)),
-                &[EventKind::Turn, EventKind::Moved],
+                &[EventKind::Turn, EventKind::Moved, EventKind::Combat],
             )
         }
         Claim::ControlledBy { card, player } => {
@@ -286,6 +286,24 @@ pub(super) fn check(
         Some(l) => map(&l.event.cites),
         None => Vec::new(),
     };
+    // Whether a creature is tapped, attacking, blocking or blocked is made by several
+    // events together (the attack that tapped it, 508.1f; the blocks that blocked it,
+    // 509.1h): each one's rules are evidence.
+    if matches!(
+        e.claim,
+        Claim::IsTapped { .. }
+            | Claim::Attacking { .. }
+            | Claim::Blocking { .. }
+            | Claim::Blocked { .. }
+    ) {
+        for l in about.iter().filter(|l| kinds.contains(&l.event.kind())) {
+            for c in map(&l.event.cites) {
+                if !cited.contains(&c) {
+                    cited.push(c);
+                }
+            }
+        }
+    }
     // An action refused, or an attempted change that did nothing, since then: its rules
     // are evidence for the outcome it failed to change.
     for l in &about[at.map_or(0, |i| i + 1)..] {

@@ -517,14 +517,22 @@ impl Game {
             .collect();
         for (p, (s, sv)) in plans.iter().zip(&sources) {
             let mut dealt = 0;
-            // Damage past the blockers got there by trample (702.19b, 702.19d).
+            // Damage past the blockers got there by trample (702.19b, 702.19d); damage
+            // dealt first, or twice, by first strike or double strike (702.7b, 702.4b).
             let over = self.trample_cite(p);
+            let strike = if sv.chars.has(&Ability::DoubleStrike) {
+                Some(cite::R702_4B)
+            } else {
+                (step == Step::FirstStrikeDamage && sv.chars.has(&Ability::FirstStrike))
+                    .then_some(cite::R702_7B)
+            };
             let blockers = self.blockers_of(p.source);
             for &(n, t) in &p.amounts {
                 if n <= 0 {
                     continue;
                 }
                 let (mut e, was_dealt) = self.deal_damage(*s, sv, n, t);
+                e.cites.extend(strike);
                 if let Some(c) = over {
                     if !matches!(t, Target::Card(b) if blockers.contains(&b)) {
                         e.cites.push(c);
