@@ -85,6 +85,7 @@ impl Game {
             };
             card.protector = None;
             card.dealt_deathtouch = false;
+            card.dealt_damage = false;
             card.last_known = last_known;
         }
         self.effects.end_on(c, old_object);
@@ -284,6 +285,7 @@ impl Game {
                 if v.chars.is(CardType::Creature) {
                     c.damage += amount;
                     c.dealt_deathtouch |= deathtouch && *amount > 0;
+                    c.dealt_damage |= *amount > 0;
                 }
                 if v.chars.is(CardType::Planeswalker) {
                     c.loyalty = (c.loyalty - amount).max(0);
@@ -426,6 +428,7 @@ impl Game {
     pub(super) fn state_based_actions_checked(&mut self) {
         for card in &mut self.cards {
             card.dealt_deathtouch = false;
+            card.dealt_damage = false;
         }
     }
 }

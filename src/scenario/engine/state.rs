@@ -32,6 +32,9 @@ pub(super) struct Card {
     /// Dealt damage by a source with deathtouch since state-based actions were last
     /// checked (704.5h).
     pub(super) dealt_deathtouch: bool,
+    /// Dealt damage since state-based actions were last checked: an indestructible
+    /// creature that 704.5g or 704.5h would destroy is then noted once (702.12b).
+    pub(super) dealt_damage: bool,
     /// Its last known information as it last left the battlefield (608.2h): what an
     /// effect that makes it deal damage afterwards sees (702.2e, 702.15c).
     pub(super) last_known: Option<View>,
@@ -164,6 +167,7 @@ impl Game {
                 attached_to: None,
                 protector: spec.protector,
                 dealt_deathtouch: false,
+                dealt_damage: false,
                 last_known: None,
             });
             if spec.zone == Zone::Stack {
