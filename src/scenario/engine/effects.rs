@@ -348,19 +348,8 @@ impl Game {
                 // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
                 // abilities then, which the checker doesn't play (as in combat).
                 if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
-                    for (ability, static_from, rule) in [
-                        (
-                            Ability::Lifelink,
-                            Difference::LifelinkStatic,
-                            cite::R502_68A_LIFELINK_TRIGGERED,
-                        ),
-                        (
-                            Ability::Deathtouch,
-                            Difference::DeathtouchStateBased,
-                            cite::R502_63A_DEATHTOUCH_TRIGGERED,
-                        ),
-                    ] {
-                        if sv.chars.has(&ability) && !self.rules.has(static_from) {
+                    for (ability, rule) in self.triggered_keywords() {
+                        if sv.chars.has(&ability) {
                             return Err(vec![because(
                                 &[rule],
                                 Why::TriggeredKeywordDamage { source: s, ability },

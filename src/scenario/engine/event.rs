@@ -109,6 +109,10 @@ pub enum Why {
     NoReconfigure {
         date: Date,
     },
+    /// 702.67: fortify doesn't exist in the chosen revision.
+    NoFortify {
+        date: Date,
+    },
     /// 602.2: the source of an activated ability isn't on the battlefield.
     SourceNotOnBattlefield {
         card: CardId,

@@ -58,6 +58,14 @@ pub enum Difference {
     /// source deals, combat or not, gains its controller that much life. Before, lifelink
     /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
     LifelinkStatic,
+    /// 702.2 (502.63 when it began, 2007-05-01): deathtouch. Before, a creature written
+    /// with it has no such ability.
+    Deathtouch,
+    /// 702.15 (502.68 when it began, 2007-05-01): lifelink. Before, a creature written
+    /// with it has no such ability.
+    Lifelink,
+    /// 702.67 (502.65 when it began, 2007-05-01): fortify. Before, it can't be activated.
+    Fortify,
     /// 702.17 (502.70 when it began, 2007-05-01): reach. Before, a creature written with it
     /// blocks a flyer only if it has flying.
     Reach,
@@ -181,6 +189,21 @@ pub const DIFFERENCES: &[Row] = &[
     },
     Row {
         difference: Difference::Reach,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Deathtouch,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Lifelink,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Fortify,
         from: Some(date(2007, 5, 1)),
         until: None,
     },
@@ -349,6 +372,9 @@ mod tests {
             Hexproof,
             LifelinkStatic,
             Reach,
+            Deathtouch,
+            Lifelink,
+            Fortify,
             Shroud,
             Menace,
             CombatDamageOnTheStack,
