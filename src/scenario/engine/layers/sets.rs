@@ -54,6 +54,7 @@ impl Game {
         }
         if !f.colors.iter().all(|k| ch.colors.contains(k))
             || !f.supertypes.iter().all(|s| ch.is_super(*s))
+            || !f.also.iter().all(|w| w.matches(ch))
         {
             return false;
         }
