@@ -150,8 +150,15 @@ impl Game {
                 }
             })
             .collect();
-        for (a, (sv, extra)) in object.assigned.iter().zip(sources) {
+        for (a, (sv, mut extra)) in object.assigned.iter().zip(sources) {
             let mut dealt = false;
+            // Damage dealt first, or twice, by first strike or double strike (502.2b,
+            // 502.28b of then).
+            if sv.chars.has(&Ability::DoubleStrike) {
+                extra.push(cite::R702_4B);
+            } else if object.first {
+                extra.push(cite::R702_7B);
+            }
             for &(n, t, recipient) in &a.amounts {
                 if n <= 0 {
                     continue;
