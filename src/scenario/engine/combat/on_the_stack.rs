@@ -185,6 +185,13 @@ impl Game {
                 dealt |= was_dealt;
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
+                // A blocked trampler's damage to what it attacks got there by trample
+                // (502.9b of then).
+                let past =
+                    !matches!(t, Target::Card(c) if self.view(c).chars.is(CardType::Creature));
+                if past && self.is_blocked(a.source) && sv.chars.has(&Ability::Trample) {
+                    e.cites.extend(cites(&[cite::R702_19B]));
+                }
                 dedup(&mut e.cites);
                 events.push(e);
             }
