@@ -678,6 +678,8 @@ pub enum Happened {
         card: CardId,
         zone: Zone,
     },
+    /// A one-shot effect on a set found no object to apply to as it began (611.2c).
+    AppliesToNothing,
 }
 
 impl Happened {
@@ -730,7 +732,8 @@ impl Happened {
             | H::NotOnBattlefield { .. }
             | H::Indestructible { .. }
             | H::DamagePrevented { .. }
-            | H::NotASpell { .. } => EventKind::Note,
+            | H::NotASpell { .. }
+            | H::AppliesToNothing => EventKind::Note,
         }
     }
 }
