@@ -56,6 +56,7 @@ impl Game {
         }
         if !f.colors.iter().all(|k| ch.colors.contains(k))
             || !f.supertypes.iter().all(|s| ch.is_super(*s))
+            || !f.also.iter().all(|w| w.matches(ch))
         {
             return false;
         }
