@@ -38,11 +38,20 @@ pub(crate) fn undecorate(text: &str) -> Option<(String, Vec<usize>)> {
     }
     let mut out = String::with_capacity(text.len());
     let mut source_lines = Vec::with_capacity(lines.len());
+    // In a quoted paste, the line under a quoted line of text, unquoted, continues it (a
+    // "lazy" continuation); any other line not quoted is the poster's own words.
+    let mut in_quote = false;
     for (i, line) in lines.iter().enumerate() {
-        // In a quoted paste, the lines not quoted are the poster's own words.
         let line = match quoted {
-            true if line.trim_start().starts_with('>') => unquote(line),
-            true => "",
+            true if line.trim_start().starts_with('>') => {
+                in_quote = !unquote(line).trim().is_empty();
+                unquote(line)
+            }
+            true if in_quote && !line.trim().is_empty() => line,
+            true => {
+                in_quote = false;
+                ""
+            }
             false => line,
         };
         let mut line = dedent(line, indent).to_string();
@@ -495,10 +504,10 @@ mod tests {
 
     #[test]
     fn a_posts_own_words_around_quoted_rules_are_dropped() {
-        let post = "Re: question\n\n> 704.5a If a player has 0 or less life, that player loses the game.\n>\n> 704.5d If a token is in a zone other than the battlefield, it ceases to exist.\n\nHope this helps!\n";
+        let post = "Re: question\n\n> 704.5a If a player has 0 or less life, that player loses the game.\n>\n> 704.5c Ten poison counters.\n>\n> 704.5d If a token is in a zone other than the battlefield,\nit ceases to exist.\n\nHope this helps!\n";
         assert_eq!(
             plain(post).as_deref(),
-            Some("\n\n704.5a If a player has 0 or less life, that player loses the game.\n\n704.5d If a token is in a zone other than the battlefield, it ceases to exist.\n\n\n")
+            Some("\n\n704.5a If a player has 0 or less life, that player loses the game.\n\n704.5c Ten poison counters.\n\n704.5d If a token is in a zone other than the battlefield,\nit ceases to exist.\n\n\n")
         );
     }
 
