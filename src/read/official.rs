@@ -113,7 +113,7 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
         if letter.is_some() && period {
             typo = Some("a period after the letter");
         } else if sub.is_some() && letter.is_none() && !period {
-            typo = Some("no period after the number");
+            typo = Some(NO_PERIOD);
         }
     } else if period && rest.starts_with(|c: char| c.is_uppercase() || "“\"[".contains(c)) {
         typo = Some("no space after the number");
@@ -125,6 +125,27 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
         rest: rest.trim(),
         typo,
     })
+}
+
+/// The typo of a numbered rule without the period after its number (`606.5 Text`).
+const NO_PERIOD: &str = "no period after the number";
+
+/// Where a copy that writes its numbered rules without the period after the number
+/// (most of them so: `100.1 These…`) first does it; `None` when most have the period.
+fn unpunctuated_numbers(lines: &[Line<'_>]) -> Option<usize> {
+    let (mut without, mut with, mut first) = (0, 0, None);
+    for line in lines {
+        let Some(rule) = parse_rule_line(line.text) else {
+            continue;
+        };
+        if rule.typo == Some(NO_PERIOD) {
+            without += 1;
+            first = first.or(Some(line.no));
+        } else if rule.number.depth() == 2 && rule.typo.is_none() {
+            with += 1;
+        }
+    }
+    first.filter(|_| without >= 10 && without > with * 2)
 }
 
 /// The typo `606. 8b Players …` (a space inside the number): a rule number, one space,
@@ -390,6 +411,9 @@ struct Reader<'a> {
     /// A glossary written without blank lines between its entries (a copy whose empty
     /// lines were removed): a term may follow the end of a definition directly.
     compact_glossary: bool,
+    /// The copy writes every numbered rule without the period after its number
+    /// (`100.1 These…`): its style, not a typo on each line.
+    unpunctuated_numbers: bool,
 }
 
 /// Reads official text into rules, sections and glossary.
@@ -400,6 +424,7 @@ pub(crate) fn read(text: &str) -> Parsed {
         .map(|(i, raw)| Line::new(i + 1, raw))
         .collect();
     let wrapped = is_hard_wrapped(&lines);
+    let unpunctuated = unpunctuated_numbers(&lines);
     let mut reader = Reader {
         lines,
         wrapped,
@@ -413,7 +438,14 @@ pub(crate) fn read(text: &str) -> Parsed {
         prev_hyphen: false,
         heading_line: None,
         compact_glossary: false,
+        unpunctuated_numbers: unpunctuated.is_some(),
     };
+    if let Some(first) = unpunctuated {
+        reader.warn(
+            first,
+            "the rule numbers are written without the period after them (`100.1 These…`, officially `100.1. These…`): read as this copy's style",
+        );
+    }
     reader.read_body();
     let Reader {
         mut rules,
@@ -596,7 +628,8 @@ impl<'a> Reader<'a> {
     fn start_rule(&mut self, i: usize, rule_line: RuleLine<'_>) {
         let line = self.lines[i];
         let mut number = rule_line.number;
-        if let Some(typo) = rule_line.typo {
+        let style = self.unpunctuated_numbers && rule_line.typo == Some(NO_PERIOD);
+        if let Some(typo) = rule_line.typo.filter(|_| !style) {
             self.warn(line.no, format!("rule {number} is printed with {typo}"));
         }
         self.recover_lost_parent(number, line.no);
@@ -1177,6 +1210,43 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
         assert_eq!(
             notes,
             ["13: the glossary term \"Affinity\" follows the previous definition with no blank line between them: read as a new entry"]
+        );
+    }
+
+    #[test]
+    fn a_copy_that_writes_every_number_without_its_period_warns_once() {
+        let mut text = String::from("1. Game Concepts\n\n100. General\n\n");
+        for i in 1..=12 {
+            text.push_str(&format!(
+                "100.{i} Rule {i} of the game.\n\n100.{i}a A subrule.\n\n"
+            ));
+        }
+        let p = read(&text);
+        assert_eq!(p.rules.len(), 25);
+        let notes: Vec<String> = p
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("5: the rule numbers are written without the period"),
+            "{notes:?}"
+        );
+        // One such line among many with the period is the official typo, warned.
+        let p = read(
+            &text
+                .replacen("100.", "100.", 1)
+                .replace(" Rule", ". Rule")
+                .replacen("100.12. Rule", "100.12 Rule", 1),
+        );
+        assert_eq!(p.warnings.len(), 1);
+        assert!(
+            p.warnings[0]
+                .message
+                .contains("rule 100.12 is printed with no period"),
+            "{:?}",
+            p.warnings
         );
     }
 

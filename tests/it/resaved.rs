@@ -102,6 +102,22 @@ const SHAPES: &[Shape] = &[
         },
     },
     Shape {
+        name: "rule numbers without the period after them (`100.1 These…`)",
+        revisions: TWO,
+        write: |t| {
+            each_line(t, |l| match split_number(l) {
+                Some((n, rest))
+                    if n.ends_with('.')
+                        && n.len() > 4
+                        && n[..n.len() - 1].ends_with(|c: char| c.is_ascii_digit()) =>
+                {
+                    format!("{} {rest}", &n[..n.len() - 1])
+                }
+                _ => l.to_string(),
+            })
+        },
+    },
+    Shape {
         name: "every line indented by a tab (a block pasted into a mail)",
         revisions: ALL,
         write: |t| each_line(t, |l| format!("\t{l}")),
