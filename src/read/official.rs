@@ -1236,7 +1236,6 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
         // One such line among many with the period is the official typo, warned.
         let p = read(
             &text
-                .replacen("100.", "100.", 1)
                 .replace(" Rule", ". Rule")
                 .replacen("100.12. Rule", "100.12 Rule", 1),
         );
