@@ -231,6 +231,7 @@ table! {
     R613_7A = "613.7a";
     R613_7B = "613.7b";
     R613_7C = "613.7c";
+    R613_7E = "613.7e";
     R613_8A = "613.8a";
     R613_8B = "613.8b";
     R701_3A = "701.3a";
@@ -301,6 +302,7 @@ table! {
     R418_5B_SET = "418.5b" in 2009 - 5 - 1;
     R418_5C_DEPENDS = "418.5c" in 2009 - 5 - 1;
     R418_5D_WAITS = "418.5d" in 2009 - 5 - 1;
+    R418_5E_ATTACHED = "418.5e" in 2009 - 5 - 1;
     R418_5F_STATIC = "418.5f" in 2009 - 5 - 1;
     R418_5G_RESOLVED = "418.5g" in 2009 - 5 - 1;
     // The damage assignment order (2009-07-11 to 2024-09-20) and deathtouch's free division

@@ -5,19 +5,45 @@
 use super::legality;
 use super::prelude::*;
 
+/// Where and how an object is put onto the battlefield.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Onto {
+    pub(super) under: Option<PlayerId>,
+    pub(super) attached_to: Option<Target>,
+    pub(super) as_copy_of: Option<CardId>,
+}
+
 impl Game {
     // ----- effects --------------------------------------------------------------------
 
+    /// `put L onto the battlefield [under P's control] [attached to T] [as a copy of M]`
+    /// (or `return L to the battlefield [under P's control]`).
     pub(super) fn put_onto_battlefield(
         &mut self,
         c: CardId,
-        under: Option<PlayerId>,
-        attached_to: Option<Target>,
+        onto: Onto,
         choice: Option<CardId>,
     ) -> Result<Vec<Event>, Vec<Reason>> {
+        let Onto {
+            under,
+            attached_to,
+            as_copy_of,
+        } = onto;
         let zone = self.zone(c);
-        let v = self.view(c);
         let controller = under.unwrap_or(self.cards[c].owner);
+        // The object as it would stand on the battlefield: one entering as a copy is a
+        // copy as it enters, not after (707.5), so an Aura's copy enters attached.
+        let entering = |g: &Game| -> Game {
+            let mut sim = g.clone();
+            sim.cards[c].zone = Zone::Battlefield;
+            sim.cards[c].controller = controller;
+            let _ = sim.entered_as_copy(c, as_copy_of, Vec::new());
+            sim
+        };
+        let v = match as_copy_of {
+            Some(_) => entering(self).view(c),
+            None => self.view(c),
+        };
         let note = |numbers: &[Cite], what: Happened| {
             Ok(vec![event(what, vec![Target::Card(c)], numbers)])
         };
@@ -51,12 +77,8 @@ impl Game {
         };
         if v.chars.has_subtype("aura") {
             // 303.4f–i: an Aura entering without being cast.
-            let candidate = |g: &Game, t: Target| -> Vec<Reason> {
-                let mut sim = g.clone();
-                sim.cards[c].zone = Zone::Battlefield;
-                sim.cards[c].controller = controller;
-                sim.attachment_problems(c, t)
-            };
+            let candidate =
+                |g: &Game, t: Target| -> Vec<Reason> { entering(g).attachment_problems(c, t) };
             let chosen = match (attached_to, choice) {
                 (Some(t), _) => {
                     let problems = candidate(self, t);
@@ -136,17 +158,19 @@ impl Game {
                 }
             };
             let (t, how) = chosen;
-            let mut events = self.move_card(
+            let events = self.move_card(
                 c,
                 Zone::Battlefield,
                 Some(controller),
                 &[cite::R303_4F],
                 Cause::AuraPut,
             );
+            let mut events = self.entered_as_copy(c, as_copy_of, events);
             events.push(self.attach(c, t, &[cite::R303_4F], how));
             return Ok(events);
         }
-        let mut events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        let mut events = self.entered_as_copy(c, as_copy_of, events);
         if let Some(t) = attached_to {
             let v = self.view(c);
             if v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification") {

@@ -389,6 +389,12 @@ impl Game {
             Rule::TimestampOfResolved
         };
         cites.extend(System::of(&self.rules).cite(timestamp_rule));
+        // The object of an attached Aura, Equipment or Fortification took its timestamp
+        // as it became attached.
+        let attached = |s: CardId| self.cards.get(s).is_some_and(|c| c.attached_to.is_some());
+        if inst.source.is_some_and(attached) {
+            cites.extend(System::of(&self.rules).cite(Rule::TimestampOfAttachment));
+        }
         if inst.defining {
             cites.push(cite::R604_3);
         }

@@ -360,7 +360,12 @@ impl Game {
                             vec![Target::Card(source), Target::Card(t)],
                             &[rule],
                         )));
-                        events.extend(self.try_attach(source, Target::Card(t), &[rule]));
+                        // 702.151b: attached by reconfigure, it stops being a creature.
+                        let cites: &[_] = match ability {
+                            AbilityKind::Reconfigure => &[rule, cite::R702_151B],
+                            _ => &[rule],
+                        };
+                        events.extend(self.try_attach(source, Target::Card(t), cites));
                     }
                 }
             }

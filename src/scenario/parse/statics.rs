@@ -105,6 +105,7 @@ impl Reader<'_> {
             other: false,
             not: Vec::new(),
             not_colors: Vec::new(),
+            not_token: false,
             colors: Vec::new(),
             supertypes: Vec::new(),
             also: Vec::new(),
@@ -123,6 +124,10 @@ impl Reader<'_> {
                 let rest = rest.trim_start_matches('-');
                 if let Some(c) = Color::from_word(rest) {
                     filter.not_colors.push(c);
+                    continue;
+                }
+                if rest == "token" {
+                    filter.not_token = true;
                     continue;
                 }
                 if super::super::card::near_miss(rest).is_some() {
@@ -179,8 +184,14 @@ impl Reader<'_> {
             ["an", "opponent", "controls", r @ ..] if written == Written::Static => {
                 (Control::Opponents, r)
             }
-            [p, "controls" | "control", r @ ..] => (Control::Player(self.player(line, p)?), r),
-            r => (Control::Any, r),
+            // `P controls`, P's name of one word or more (`Ann Lee controls`).
+            r => match r.iter().position(|w| matches!(*w, "controls" | "control")) {
+                Some(n) if n > 0 && r[0] != "with" => (
+                    Control::Player(self.player(line, &r[..n].join(" "))?),
+                    &r[n + 1..],
+                ),
+                _ => (Control::Any, r),
+            },
         };
         filter.control = control;
         match rest {

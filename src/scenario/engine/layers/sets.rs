@@ -48,7 +48,9 @@ impl Game {
         if f.other && source == Some(c) {
             return false;
         }
-        if f.not.iter().any(|w| w.matches(ch)) || f.not_colors.iter().any(|k| ch.colors.contains(k))
+        if f.not.iter().any(|w| w.matches(ch))
+            || f.not_colors.iter().any(|k| ch.colors.contains(k))
+            || (f.not_token && self.cards[c].token)
         {
             return false;
         }
