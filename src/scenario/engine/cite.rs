@@ -291,6 +291,7 @@ table! {
     R707_3 = "707.3";
     R800_4A = "800.4a";
     R800_4E = "800.4e";
+    R800_4K = "800.4k";
     R702_16E = "702.16e";
     // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;

@@ -513,13 +513,23 @@ impl Game {
                         self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
                     })
                     .collect();
+                // A player who left the game is skipped: their turn doesn't begin (800.4k).
+                let skipped = next != (self.active + 1) % n;
+                let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
+                if skipped && n > 2 {
+                    rules.push(cite::R800_4K);
+                }
+                // About the new active player and what untapped (502.3).
+                let subjects = std::iter::once(Target::Player(next))
+                    .chain(untapped.iter().map(|&c| Target::Card(c)))
+                    .collect();
                 events.push(self.apply(event(
                     Happened::TurnBegins {
                         player: next,
                         untapped,
                     },
-                    vec![Target::Player(next)],
-                    &[cite::R500_1, cite::R502_3, cite::R305_2],
+                    subjects,
+                    &rules,
                 )));
                 Ok(events)
             }
