@@ -1124,6 +1124,14 @@ Interrupt (Obsolete)\n1. An old card type.\n2. Another sense.\nSee rule 117.\n\
 Island\nOne of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6.\n\
 Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigners";
 
+    /// A reading's warnings as `LINE: message`.
+    fn notes(p: &Parsed) -> Vec<String> {
+        p.warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect()
+    }
+
     #[test]
     fn a_document_without_blank_lines_keeps_its_sections_and_glossary_entries() {
         let p = read(UNSPACED);
@@ -1157,11 +1165,7 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
             "One of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6."
         );
         assert_eq!(p.glossary[5].definition, "A zone.");
-        let notes: Vec<String> = p
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
+        let notes = notes(&p);
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
             notes[0].starts_with("19: the glossary has no blank lines"),
@@ -1202,11 +1206,7 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
             p.glossary[2].definition,
             "There are five basic land types:\nForest\nIsland\nSee rule 305.6."
         );
-        let notes: Vec<String> = p
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
+        let notes = notes(&p);
         assert_eq!(
             notes,
             ["13: the glossary term \"Affinity\" follows the previous definition with no blank line between them: read as a new entry"]
@@ -1223,11 +1223,7 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
         }
         let p = read(&text);
         assert_eq!(p.rules.len(), 25);
-        let notes: Vec<String> = p
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
+        let notes = notes(&p);
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
             notes[0].starts_with("5: the rule numbers are written without the period"),
