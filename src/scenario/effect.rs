@@ -41,6 +41,8 @@ pub struct Filter {
     pub not_token: bool,
     pub colors: Vec<Color>,
     pub supertypes: Vec<Supertype>,
+    /// Subtypes written before a type noun: `Elf creatures`, `Goblin tokens`.
+    pub subtypes: Vec<String>,
     pub noun: Noun,
     pub control: Control,
     pub with: Option<Ability>,

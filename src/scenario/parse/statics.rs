@@ -84,6 +84,21 @@ impl Reader<'_> {
     }
 
     /// SUBJECT.
+    /// `w` a subtype written before a type noun (`Elf creatures`, `Goblin tokens`), which
+    /// qualifies the noun.
+    fn subtype_before_noun(&self, w: &str, next: Option<&&str>) -> Option<String> {
+        let next = *next?;
+        let noun_follows = matches!(next, "permanent" | "permanents" | "token" | "tokens")
+            || CardType::from_word(next).is_some();
+        if !noun_follows || CardType::from_word(w).is_some() {
+            return None;
+        }
+        match Word::parse(w) {
+            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => Some(s),
+            _ => None,
+        }
+    }
+
     fn subject(&self, line: usize, words: &[&str], written: Written) -> R<Subject> {
         let joined = words.join(" ");
         match words {
@@ -108,6 +123,7 @@ impl Reader<'_> {
             not_token: false,
             colors: Vec::new(),
             supertypes: Vec::new(),
+            subtypes: Vec::new(),
             noun: Noun::Permanent,
             control: Control::Any,
             with: None,
@@ -153,6 +169,8 @@ impl Reader<'_> {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
                 filter.supertypes.push(s);
+            } else if let Some(s) = self.subtype_before_noun(w, words.get(i)) {
+                filter.subtypes.push(s);
             } else {
                 noun = Some(match *w {
                     "permanent" | "permanents" => Noun::Permanent,
