@@ -101,6 +101,21 @@ fn term_of(word: &str, stemmer: &frostem::Stemmer) -> Option<String> {
     Some(stemmer.stem(base).into_owned())
 }
 
+/// A text with its enumerations taken out (`None` when it has none): a run of five or
+/// more short items (one to three words) separated by commas, such as 122.1b's "flying,
+/// first strike, double strike, deathtouch, … and vigilance" or 205.3m's creature types.
+/// A word a rule only names in such a list is not what the rule is about.
+pub fn without_enumerations(text: &str) -> Option<String> {
+    static LIST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        let item = r"[\p{L}’'-]+(?: [\p{L}’'-]+){0,2}";
+        regex::Regex::new(&format!("(?:{item}, ){{4,}}(?:and |or )?{item}"))
+            .expect("the enumeration pattern compiles")
+    });
+    // Most rules have fewer than four commas: no list to look for.
+    (text.matches(", ").count() >= 4 && LIST.is_match(text))
+        .then(|| LIST.replace_all(text, " ").into_owned())
+}
+
 /// Whether a lower-cased word carries no meaning (`what`, `the`, `does`).
 pub fn is_stop_word(word: &str) -> bool {
     let base = IRREGULAR
@@ -330,6 +345,20 @@ mod tests {
         assert_eq!(terms("sacrificing"), terms("sacrifices"));
         assert_eq!(terms("blockers"), terms("blocking"));
         assert_eq!(terms("blocked"), ["block"]);
+    }
+
+    #[test]
+    fn enumerations_are_taken_out() {
+        let rule = "The keywords that a keyword counter can be are flying, first strike, double strike, deathtouch, haste, and vigilance.";
+        let out = without_enumerations(rule).expect("a list");
+        assert!(
+            !out.contains("deathtouch") && out.contains("keyword counter"),
+            "{out}"
+        );
+        assert_eq!(
+            without_enumerations("If a spell, ability, or effect would deal damage, prevent it."),
+            None
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::analysis;
+use crate::model::RuleNumber;
 
 /// The most brackets a query in query syntax may hold: deeper nesting is read as words
 /// (tantivy's parsers recurse once per bracket and would overflow the stack).
@@ -30,9 +31,12 @@ const FILLER: &[&str] = &[
     "basically",
     "correct",
     "correctly",
+    "define",
+    "definition",
     "even",
     "ever",
     "exactly",
+    "explain",
     "get",
     "gets",
     "getting",
@@ -43,6 +47,9 @@ const FILLER: &[&str] = &[
     "hey",
     "hi",
     "know",
+    "mean",
+    "meaning",
+    "means",
     "okay",
     "ok",
     "please",
@@ -205,6 +212,44 @@ pub fn see_terms(definition: &str) -> Vec<String> {
         .collect()
 }
 
+/// The rule number a term of the question is (`303.4c`, `702.19`, `704.5j`), as the index
+/// writes it; `None` for any other term (a bare `303` or `2` is a number, not a rule).
+pub fn rule_number(term: &str) -> Option<String> {
+    term.contains('.')
+        .then(|| term.parse::<RuleNumber>().ok())
+        .flatten()
+        .filter(|n| n.depth() >= 2)
+        .map(|n| n.short())
+}
+
+/// What a question asks the definition of, as its words: "what is a token", "what are
+/// replacement effects", "what does trample mean", "how does ward work", "define
+/// priority", "meaning of LKI"
+/// (`None` for any other question). A question that asks what something *is* is answered
+/// by the rule that defines it (111.1 "A token is a marker…"), not by whichever rule of
+/// its family says its word most often.
+pub fn defined_subject(question: &str) -> Option<Vec<String>> {
+    const ARTICLES: &[&str] = &["a", "an", "the"];
+    let said = words(question);
+    let s: Vec<&str> = said.iter().map(String::as_str).collect();
+    let subject: &[&str] = match s.as_slice() {
+        ["what" | "who", "is" | "are", rest @ ..] | ["whats" | "whos", rest @ ..] => rest,
+        ["what", "does" | "do", rest @ .., "mean" | "do"] => rest,
+        ["how", "does" | "do", rest @ .., "work"] => rest,
+        ["define" | "explain", rest @ ..] => rest,
+        ["definition" | "meaning", "of", rest @ ..] => rest,
+        [rest @ .., "definition" | "meaning" | "defined"] => rest,
+        _ => return None,
+    };
+    let subject = match subject {
+        [article, rest @ ..] if ARTICLES.contains(article) => rest,
+        rest => rest,
+    };
+    (1..=4)
+        .contains(&subject.len())
+        .then(|| subject.iter().map(|w| w.to_string()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +313,38 @@ mod tests {
             see_terms("See Active Player, Nonactive Player Order."),
             ["Active Player, Nonactive Player Order"]
         );
+    }
+
+    #[test]
+    fn rule_numbers_in_a_question() {
+        assert_eq!(rule_number("303.4c").as_deref(), Some("303.4c"));
+        assert_eq!(rule_number("702.19").as_deref(), Some("702.19"));
+        assert_eq!(rule_number("303"), None);
+        assert_eq!(rule_number("1.5"), None);
+        assert_eq!(rule_number("trample"), None);
+    }
+
+    #[test]
+    fn what_a_question_asks_the_definition_of() {
+        let subject = |q: &str| defined_subject(q).map(|w| w.join(" "));
+        assert_eq!(subject("What is a token?").as_deref(), Some("token"));
+        assert_eq!(
+            subject("what are replacement effects").as_deref(),
+            Some("replacement effects")
+        );
+        assert_eq!(
+            subject("what does trample mean").as_deref(),
+            Some("trample")
+        );
+        assert_eq!(subject("What's LKI").as_deref(), Some("lki"));
+        assert_eq!(subject("how do sagas work").as_deref(), Some("sagas"));
+        assert_eq!(subject("define the stack").as_deref(), Some("stack"));
+        assert_eq!(subject("meaning of priority").as_deref(), Some("priority"));
+        assert_eq!(
+            subject("what is the starting life total in a normal game"),
+            None
+        );
+        assert_eq!(subject("can I equip an opponent's creature"), None);
+        assert_eq!(subject("what is"), None);
     }
 }

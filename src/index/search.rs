@@ -44,10 +44,21 @@ pub const EXPANSION_WEIGHT: f32 = 0.8;
 /// The score a rule gets when a glossary entry the question names points to it (scaled
 /// by how much of the question the name is).
 pub const GLOSSARY_BOOST: f32 = 20.0;
+/// The score the rule that defines what a question asks the definition of gets ("what is
+/// a token": 111.1, the first rule under the glossary's reference that says the word),
+/// over the [`GLOSSARY_BOOST`] its heading already has.
+pub const DEFINITION_BOOST: f32 = 20.0;
+/// The score of a rule whose number the question says (`303.4c`, `rule 704.5j`): the
+/// rule itself first, then the rules that cite it.
+pub const NUMBER_BOOST: f32 = 40.0;
 /// A glossary entry pointing to more rules than this is too broad to boost them.
 pub const NARROW_REFERENCES: usize = 4;
 /// How strongly the share of the question a rule says scales its score (see [`coverage`]).
 const COVERAGE_POWER: f32 = 1.0;
+/// How much a word of the question counts toward the share a rule says when the rule
+/// only names it in a list (122.1b's keywords, 205.3m's creature types): `deathtouch and
+/// first strike` is not about the rule listing what keyword counters can be.
+const ENUMERATED: f32 = 0.5;
 /// How many candidates are rescored by the share of the question they say.
 const RESCORED: usize = 50;
 /// A question of this many words or more is weighted toward its rare words.
@@ -340,8 +351,17 @@ impl RevisionIndex {
             named_by.push(String::new());
             named_by.extend(query::words(&expansion.meaning));
         }
+        let subject = query::defined_subject(text);
         let mut boosts: Vec<(String, f32)> = Vec::new();
         let mut credited: Vec<(String, Vec<String>)> = Vec::new();
+        // A rule number the question says (`303.4c`) is that rule, whether or not another
+        // rule cites it.
+        for (term, _) in &tokens {
+            if let Some(number) = query::rule_number(term) {
+                boosts.push((number.clone(), NUMBER_BOOST));
+                credited.push((number, vec![term.clone()]));
+            }
+        }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for entry in self.glossary_named(searcher, &named_by, &tokens)? {
             let weight = share(entry.words, meaningful);
@@ -350,6 +370,14 @@ impl RevisionIndex {
                     boosts.push((number.clone(), GLOSSARY_BOOST * weight));
                     // The rule the entry points to says what the name says.
                     credited.push((number.clone(), entry.name.clone()));
+                }
+            }
+            if defines(&subject, &entry) {
+                for number in entry.references.iter().take(NARROW_REFERENCES) {
+                    if let Some(defining) = self.defining_rule(searcher, number, &entry.full)? {
+                        boosts.push((defining.clone(), DEFINITION_BOOST));
+                        credited.push((defining, entry.name.clone()));
+                    }
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
@@ -578,6 +606,77 @@ impl RevisionIndex {
         best.map(|(_, w)| w)
     }
 
+    /// The rule that defines a glossary entry's name within one of its references
+    /// (`111`, `702.19`, `700.4`): under the most specific rule there titled with the name
+    /// (`217.5 In Play` within `217`), else the reference, the first rule in the rules'
+    /// order whose text says every word of the name (`111.1`, `702.19a`, `700.4` itself,
+    /// `217.5a`); `None` when the reference is not a rule number or no rule there says the
+    /// name.
+    fn defining_rule(
+        &self,
+        searcher: &Searcher,
+        reference: &str,
+        name: &[String],
+    ) -> Result<Option<String>, IndexError> {
+        let Ok(reference) = reference.parse::<RuleNumber>() else {
+            return Ok(None);
+        };
+        let titled = self.rules_saying(searcher, &reference, self.fields.title, name)?;
+        let within = titled
+            .into_iter()
+            .max_by(|a, b| a.depth().cmp(&b.depth()).then(b.cmp(a)))
+            .unwrap_or(reference);
+        let said = self.rules_saying(searcher, &within, self.fields.text, name)?;
+        Ok(said.into_iter().min().map(|n| n.short()))
+    }
+
+    /// The rules within `within` whose `field` has every one of `terms`.
+    fn rules_saying(
+        &self,
+        searcher: &Searcher,
+        within: &RuleNumber,
+        field: tantivy::schema::Field,
+        terms: &[String],
+    ) -> Result<Vec<RuleNumber>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let f = &self.fields;
+        let Some(rule) = within.rule_part() else {
+            return Ok(Vec::new());
+        };
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
+            (
+                Occur::Must,
+                filter(Term::from_field_u64(f.rule, rule as u64)),
+            ),
+            (
+                Occur::Must,
+                filter(Term::from_field_text(f.kind, KIND_RULE)),
+            ),
+        ];
+        for term in terms {
+            clauses.push((Occur::Must, filter(Term::from_field_text(field, term))));
+        }
+        let top = searcher
+            .search(
+                &BooleanQuery::new(clauses),
+                &TopDocs::with_limit(MAX_LIMIT).order_by_score(),
+            )
+            .map_err(err)?;
+        let mut found = Vec::new();
+        for (_, address) in top {
+            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
+            let number = doc
+                .get_first(f.number)
+                .and_then(|v| v.as_str())
+                .and_then(|n| n.parse::<RuleNumber>().ok());
+            found.extend(number.filter(|n| n.is_within(within)));
+        }
+        Ok(found)
+    }
+
     /// The glossary entries whose name (or the initials of a long name) the question
     /// says, with how many of its words the name takes.
     fn glossary_named(
@@ -719,16 +818,30 @@ impl RevisionIndex {
             let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
             // What the rule says of the question (read only when there is a share to take).
             let share = if plan.weighed.len() >= 2 {
-                let words = format!("{} {} {text}", get(f.title), context.join(" "));
+                let above = format!("{} {}", get(f.title), context.join(" "));
                 let credited = credit(&plan.credited, &number);
-                let said = analysed.0.entry(words).or_insert_with_key(|words| {
-                    analysis::terms_with(&mut analyzer, words)
-                        .into_iter()
-                        .collect()
-                });
-                coverage(&plan.weighed, |t| {
-                    said.contains(t) || credited.iter().any(|c| c == t)
-                })
+                let mut share_of = |text: &str| {
+                    let said = analysed
+                        .0
+                        .entry(format!("{above} {text}"))
+                        .or_insert_with_key(|words| {
+                            analysis::terms_with(&mut analyzer, words)
+                                .into_iter()
+                                .collect()
+                        });
+                    coverage(&plan.weighed, |t| {
+                        said.contains(t) || credited.iter().any(|c| c == t)
+                    })
+                };
+                let share = share_of(&text);
+                // What a rule only names in a list counts for less (see `ENUMERATED`).
+                match analysis::without_enumerations(&text) {
+                    Some(outside) => {
+                        let outside = share_of(&outside);
+                        outside + ENUMERATED * (share - outside)
+                    }
+                    None => share,
+                }
             } else {
                 1.0
             };
@@ -761,6 +874,15 @@ struct Named {
     definition: String,
     references: Vec<String>,
     obsolete: bool,
+}
+
+/// Whether a glossary entry's name is all a definition question asks about ("what is a
+/// token" and `Token`, not "what is a token's mana value").
+fn defines(subject: &Option<Vec<String>>, entry: &Named) -> bool {
+    subject.as_ref().is_some_and(|words| {
+        let stems: Vec<String> = words.iter().map(|w| analysis::stem_word(w)).collect();
+        stems == entry.name
+    })
 }
 
 /// How much of the question a rule says, as a factor of its score: the share of the

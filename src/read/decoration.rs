@@ -2,7 +2,8 @@
 //! taken off before the grammar reads them. A chat paste quotes every line (`> `); a
 //! Markdown copy makes headings of sections (`## 3. Card Types`), bolds rule numbers and
 //! terms (`**303.4c**`) and links references (`[rule 704](#704)`); a MediaWiki copy does
-//! the same with `== … ==`, `'''…'''` and `[[#704|rule 704]]`. Each decoration is taken
+//! the same with `== … ==`, `'''…'''` and `[[#704|rule 704]]`; a copy pasted as a block
+//! (an indented code block, an e-mail's tab) indents every line alike. Each decoration is taken
 //! off only when the document as a whole wears it (most of its lines quoted, many
 //! Markdown or wiki marks), so rules text that happens to hold a `*` is left alone.
 //! Line numbers stay those of the source.
@@ -25,7 +26,8 @@ pub(crate) fn undecorate(text: &str) -> Option<String> {
         let l = unquote(l);
         is_wiki_heading(l) || l.contains("'''") || l.contains("[[")
     }) >= 3;
-    if !(quoted || markdown || wiki) {
+    let indent = common_indent(lines.iter().map(|l| if quoted { unquote(l) } else { l }));
+    if !(quoted || markdown || wiki || indent > 0) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
@@ -33,11 +35,8 @@ pub(crate) fn undecorate(text: &str) -> Option<String> {
         if i > 0 {
             out.push('\n');
         }
-        let mut line = if quoted {
-            unquote(line).to_string()
-        } else {
-            line.to_string()
-        };
+        let line = if quoted { unquote(line) } else { line };
+        let mut line = dedent(line, indent).to_string();
         if wiki {
             line = wiki_line(&line);
         }
@@ -47,6 +46,28 @@ pub(crate) fn undecorate(text: &str) -> Option<String> {
         out.push_str(&line);
     }
     Some(out)
+}
+
+/// How many white-space characters every non-blank line begins with (0 when one
+/// begins at the margin).
+fn common_indent<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.chars().take_while(|c| matches!(c, ' ' | '\t')).count())
+        .min()
+        .unwrap_or(0)
+}
+
+/// A line without its first `indent` characters of white space (a blank line may have
+/// fewer).
+fn dedent(line: &str, indent: usize) -> &str {
+    let cut = line
+        .char_indices()
+        .take(indent)
+        .take_while(|&(_, c)| matches!(c, ' ' | '\t'))
+        .last()
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    &line[cut..]
 }
 
 /// A line without its quote prefixes (`> `, `>> `).
@@ -189,6 +210,22 @@ mod tests {
             undecorate(wiki).as_deref(),
             Some("3. Card Types\n303. Enchantments\n303.4c If an Aura, see rule 704 and Aura.")
         );
+    }
+
+    #[test]
+    fn a_block_indented_as_a_whole_comes_to_the_margin() {
+        let text =
+            "\tGlossary\n\n\tAbandon\n\t\tTo turn a scheme face down.\n\n\tAbility\n\tText.\n";
+        assert_eq!(
+            undecorate(text).as_deref(),
+            Some("Glossary\n\nAbandon\n\tTo turn a scheme face down.\n\nAbility\nText.\n")
+        );
+        let quoted = ">     100.1. These rules\n>     100.2. More";
+        assert_eq!(
+            undecorate(quoted).as_deref(),
+            Some("100.1. These rules\n100.2. More")
+        );
+        assert_eq!(undecorate("100.1. Rules\n  continued\n"), None);
     }
 
     #[test]

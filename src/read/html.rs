@@ -50,8 +50,6 @@ const BLOCKS: &[&str] = &[
     "body",
     "html",
     "title",
-    "td",
-    "th",
     "figure",
     "figcaption",
 ];
@@ -108,6 +106,19 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
         if name == "br" {
             out.push('\n');
             breaks.push(here);
+        } else if matches!(name.as_str(), "td" | "th") {
+            // A row's cells stand side by side: a cell holding only a rule number is
+            // the number of the text in the next cell (`303.4c | If an Aura…`); any
+            // other cell starts a line of the row's paragraph (`Term | Definition`).
+            if !closing {
+                let row = &out[out.rfind('\n').map_or(0, |at| at + 1)..];
+                if is_rule_number(row.trim()) {
+                    out.push(' ');
+                } else if !row.trim().is_empty() {
+                    out.push('\n');
+                    breaks.push(here);
+                }
+            }
         } else if BLOCKS.contains(&name.as_str()) {
             out.push_str("\n\n");
             breaks.extend([here, here]);
@@ -115,6 +126,20 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
     }
     push_text(&mut out, rest);
     tidy(&out, &breaks)
+}
+
+/// `303.4c`, `303.4c.`, `303.`, `3.`: a cell that numbers the text beside it.
+fn is_rule_number(cell: &str) -> bool {
+    let cell = cell.strip_suffix('.').unwrap_or(cell);
+    let (rule, sub) = cell.split_once('.').unwrap_or((cell, ""));
+    let digits = |s: &str, most: usize| {
+        !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    let sub = sub.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    (rule.len() == 1 || rule.len() == 3)
+        && digits(rule, 3)
+        && (sub.is_empty() && !cell.contains('.') || digits(sub, 3))
+        && cell.len() - rule.len() - sub.len() <= 2
 }
 
 /// How many line breaks the first `len` bytes of `rest` hold.
@@ -253,6 +278,32 @@ mod tests {
             to_text(html).0,
             "3. Card Types\n\n303.4c If an Aura’s enchant ability & rule 704 apply…\n\nExample: It’s here.\n"
         );
+    }
+
+    #[test]
+    fn table_rows_read_as_lines_a_number_cell_beside_its_text() {
+        let html = "<html><body><table>\
+            <tr><td class=\"num\">303.4c</td><td>If an Aura is <b>attached</b>.</td></tr>\
+            <tr><td>303.4d.</td><td>Next.</td></tr>\
+            <tr><td colspan=2>3. Card Types</td></tr>\
+            </table><table><tr><th>Abandon</th><td>To turn a scheme face down.<br>See rule 701.33.</td></tr></table></body></html>";
+        assert_eq!(
+            to_text(html).0,
+            "303.4c If an Aura is attached.\n\n303.4d. Next.\n\n3. Card Types\n\nAbandon\nTo turn a scheme face down.\nSee rule 701.33.\n"
+        );
+        for (cell, number) in [
+            ("303.4c", true),
+            ("3.", true),
+            ("303.", true),
+            ("702.19", true),
+            ("1999", false),
+            ("3.5 mm", false),
+            ("a.b", false),
+            ("", false),
+            ("303.4cc", false),
+        ] {
+            assert_eq!(is_rule_number(cell), number, "{cell}");
+        }
     }
 
     #[test]

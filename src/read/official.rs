@@ -49,6 +49,11 @@ static SENSE: LazyLock<Regex> =
 static EXAMPLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?i:example):\s*").expect("the example pattern compiles"));
 
+/// A definition that ends on a rule number without its full stop (`See rule 603.4`).
+static ENDS_WITH_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\brules? \d{3}(?:\.\d+[a-z]?)?$").expect("the reference pattern compiles")
+});
+
 /// A rule line as read: the number, the rest of the line, and a note on a typo in the
 /// number (`901.4.All`, `119.1d.`).
 #[derive(Debug, Clone, Copy)]
@@ -377,6 +382,11 @@ struct Reader<'a> {
     /// The indentation of the first line of the paragraph being continued.
     base_indent: usize,
     prev_hyphen: bool,
+    /// The line of the section heading read last: a rule may follow it directly.
+    heading_line: Option<usize>,
+    /// A glossary written without blank lines between its entries (a copy whose empty
+    /// lines were removed): a term may follow the end of a definition directly.
+    compact_glossary: bool,
 }
 
 /// Reads official text into rules, sections and glossary.
@@ -398,6 +408,8 @@ pub(crate) fn read(text: &str) -> Parsed {
         target: Target::Nothing,
         base_indent: 0,
         prev_hyphen: false,
+        heading_line: None,
+        compact_glossary: false,
     };
     reader.read_body();
     let Reader {
@@ -464,6 +476,10 @@ impl<'a> Reader<'a> {
                     if line.text == "Glossary" && (prev_blank || line.indent == 0) {
                         part = Part::Glossary;
                         self.target = Target::Nothing;
+                        self.compact_glossary = is_compact_glossary(&self.lines[i + 1..]);
+                        if self.compact_glossary {
+                            self.warn(line.no, "the glossary has no blank lines between its entries: each term was told by its look (a short name after a finished definition); check it against the source");
+                        }
                     } else if matches!(line.text, "Credits" | "Index") && prev_blank {
                         part = Part::Ignored;
                     } else if !self.rules_line(i, prev_blank, prev_ends) {
@@ -479,7 +495,9 @@ impl<'a> Reader<'a> {
                 }
                 Part::Ignored => {}
             }
-            prev_ends = ends_sentence(line.text) || parse_rule_line(line.text).is_some();
+            prev_ends = ends_sentence(line.text)
+                || parse_rule_line(line.text).is_some()
+                || self.heading_line == Some(i);
             self.prev_hyphen = line.ends_with_hyphen;
             prev_blank = false;
         }
@@ -490,13 +508,19 @@ impl<'a> Reader<'a> {
         let line = self.lines[i];
         if let Some(rule_line) = self
             .missing_subrule_number(line.text)
-            .filter(|_| prev_blank)
+            .filter(|_| prev_blank || prev_ends)
         {
             self.start_rule(i, rule_line);
             return true;
         }
         if let Some(rule_line) = parse_rule_line(line.text) {
-            let accept = prev_blank || (prev_ends && follows_in_order(rule_line.number, self.last));
+            // A section's heading vouches for the rule under it (`200. General`).
+            let under_heading = i
+                .checked_sub(1)
+                .is_some_and(|h| self.heading_line == Some(h));
+            let accept = prev_blank
+                || under_heading
+                || (prev_ends && follows_in_order(rule_line.number, self.last));
             if accept {
                 self.start_rule(i, rule_line);
                 return true;
@@ -504,12 +528,16 @@ impl<'a> Reader<'a> {
         } else if let Some(c) = SECTION_HEADING.captures(line.text) {
             let number: u8 = c[1].parse().unwrap_or_default();
             let after_last = self.sections.last().is_none_or(|s| number > s.number);
-            if prev_blank && after_last && number >= 1 && !ends_sentence(&c[2]) {
+            // Without a blank line before it (a copy whose empty lines were removed), a
+            // heading is one only when its section's first rule (`200. General`) follows.
+            let set_apart = prev_blank || (prev_ends && self.next_rule_opens_section(i, number));
+            if set_apart && after_last && number >= 1 && !ends_sentence(&c[2]) {
                 self.sections.push(Section {
                     number,
                     title: c[2].trim().to_string(),
                 });
                 self.target = Target::Nothing;
+                self.heading_line = Some(i);
                 return true;
             }
         }
@@ -732,6 +760,18 @@ impl<'a> Reader<'a> {
         self.last = Some(parent);
     }
 
+    /// Whether the next non-blank line after `i` is the first rule of section `section`
+    /// (`200.` for section 2).
+    fn next_rule_opens_section(&self, i: usize, section: u8) -> bool {
+        self.lines[i + 1..]
+            .iter()
+            .find(|l| !l.is_blank())
+            .and_then(|l| parse_rule_line(l.text))
+            .is_some_and(|r| {
+                r.number.depth() == 1 && r.number.rule_part() == Some(u16::from(section) * 100)
+            })
+    }
+
     /// Whether the next non-blank line after `i` starts a rule or a section.
     fn next_is_rule_or_heading(&self, i: usize) -> bool {
         self.lines[i + 1..]
@@ -747,7 +787,35 @@ impl<'a> Reader<'a> {
     /// A non-blank line in the glossary: a term after a blank line, else a line of the
     /// definition.
     fn glossary_line(&mut self, line: &Line<'_>, prev_blank: bool) {
+        // Without a blank line before it, a term is a name after a finished definition,
+        // followed by its own definition (a list of names, such as 1999's expansion
+        // symbols, is a definition's). A whole glossary may be so (a copy whose empty
+        // lines were removed), or one entry of the official text (2022-06-10's
+        // "Affinity" right under "Adventurer Card").
+        let unspaced_term = !prev_blank
+            && self.target == Target::Glossary
+            && is_term_line(line.text)
+            && self
+                .lines
+                .get(line.no)
+                .map_or(self.compact_glossary, |next| {
+                    !is_term_line(next.text) && (self.compact_glossary || !next.is_blank())
+                })
+            && self.glossary.last().is_some_and(|e| {
+                !e.definition.is_empty()
+                    && (ends_sentence(&e.definition) || ENDS_WITH_REFERENCE.is_match(&e.definition))
+            });
+        if unspaced_term && !self.compact_glossary {
+            self.warn(
+                line.no,
+                format!(
+                    "the glossary term \"{}\" follows the previous definition with no blank line between them: read as a new entry",
+                    line.text
+                ),
+            );
+        }
         let continues_entry = self.target == Target::Glossary
+            && !unspaced_term
             && self.glossary.last().is_some_and(|e| {
                 !prev_blank
                     || line.indent > 0
@@ -786,9 +854,46 @@ impl<'a> Reader<'a> {
 }
 
 /// A glossary term: a short name, not a sentence ("Active Player", "Protection",
-/// "Hidden Information (Obsolete)").
+/// "Hidden Information (Obsolete)"), nor a definition's closing reference ("See rule
+/// 407, “Ante.”", which a copy may set apart by a blank line).
 fn looks_like_term(text: &str) -> bool {
-    text.chars().count() <= 70 && !(text.ends_with('.') && text.split_whitespace().count() > 4)
+    text.chars().count() <= 70
+        && !(text.ends_with('.') && text.split_whitespace().count() > 4)
+        && !text.starts_with("See ")
+}
+
+/// A line that can only be a term, for a glossary without blank lines between its
+/// entries: a short capitalised name (`Banding, “Bands with Other”`, `Interrupt
+/// (Obsolete)`, `Team vs. Team Variant`) that ends no sentence and is no sense (`2. …`)
+/// or example.
+fn is_term_line(text: &str) -> bool {
+    let end = text.trim_end_matches(['"', '”', '’', '\'']);
+    looks_like_term(text)
+        && text.split_whitespace().count() <= 8
+        && !text.replace("vs. ", "vs ").contains(". ")
+        && text
+            .trim_start_matches(['"', '“'])
+            .starts_with(|c: char| c.is_uppercase())
+        && !end.ends_with(['.', ':', ';', ','])
+        && !SENSE.is_match(text)
+        && !EXAMPLE.is_match(text)
+}
+
+/// Whether the glossary that starts at `lines` (up to its "Credits") has almost no blank
+/// lines: one in ten lines or fewer, where each entry of the official text ends in one.
+fn is_compact_glossary(lines: &[Line<'_>]) -> bool {
+    let glossary = lines
+        .iter()
+        .take_while(|l| !matches!(l.text, "Credits" | "Index") || l.indent > 0);
+    let (mut blank, mut text) = (0, 0);
+    for line in glossary {
+        if line.is_blank() {
+            blank += 1;
+        } else {
+            text += 1;
+        }
+    }
+    text >= 6 && blank * 10 < text
 }
 
 /// "Active Player, Nonactive Player" → ("Active Player", ["Nonactive Player"]);
@@ -967,6 +1072,110 @@ Credits
 
 Magic: The Gathering Original Game Design: Richard Garfield
 ";
+
+    /// The same document with its empty lines removed (a copy through an editor's
+    /// "remove empty lines", or a page of `<br>` lines).
+    const UNSPACED: &str = "These rules are effective as of January 16, 2026.\n\
+Contents\n1. Game Concepts\n100. General\n3. Card Types\n301. Artifacts\nGlossary\nCredits\n\
+1. Game Concepts\n100. General\n100.1. These Magic rules apply to any Magic game.\n\
+100.1a A two-player game is a game that begins with only two players.\nExample: An example, kept apart.\n\
+3. Card Types\n300. General\n300.1. The card types are artifact, battle, conspiracy, creature, dungeon, enchantment, instant, kindred, land, phenomenon, plane, planeswalker.\n\
+301. Artifacts\n301.1. An artifact is a card type.\n\
+Glossary\nActive Player, Nonactive Player\nThe active player is the player whose turn it is. See rule 102.1.\n\
+“As Though”\nText that treats the game as if a condition were true.\n\
+Intervening “If” Clause\nA specially worded condition. See rule 603.4\n\
+Interrupt (Obsolete)\n1. An old card type.\n2. Another sense.\nSee rule 117.\n\
+Island\nOne of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6.\n\
+Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigners";
+
+    #[test]
+    fn a_document_without_blank_lines_keeps_its_sections_and_glossary_entries() {
+        let p = read(UNSPACED);
+        let titles: Vec<_> = p.sections.iter().map(|s| s.number).collect();
+        assert_eq!(titles, [1, 3]);
+        let numbers: Vec<String> = p.rules.keys().map(|k| k.short()).collect();
+        assert_eq!(
+            numbers,
+            ["100", "100.1", "100.1a", "300", "300.1", "301", "301.1"]
+        );
+        assert_eq!(p.rules[&n("100.1a")].examples, ["An example, kept apart."]);
+        let terms: Vec<&str> = p.glossary.iter().map(|e| e.term.as_str()).collect();
+        assert_eq!(
+            terms,
+            [
+                "Active Player",
+                "As Though",
+                "Intervening “If” Clause",
+                "Interrupt",
+                "Island",
+                "Stack",
+                "Team vs. Team Variant"
+            ]
+        );
+        assert_eq!(
+            p.glossary[3].definition,
+            "1. An old card type.\n2. Another sense.\nSee rule 117."
+        );
+        assert_eq!(
+            p.glossary[4].definition,
+            "One of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6."
+        );
+        assert_eq!(p.glossary[5].definition, "A zone.");
+        let notes: Vec<String> = p
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("19: the glossary has no blank lines"),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn a_definitions_closing_reference_set_apart_by_a_blank_line_stays_in_it() {
+        let p = read("1. Game Concepts\n\n100. General\n\n100.1. These rules.\n\n100.2. More.\n\nGlossary\n\nAnte\n\n1. A zone.\n\n2. To put a card into the ante zone.\n\nSee rule 407, “Ante.”\n\n\n\nAny Target\n\nA phrase.\n");
+        let terms: Vec<&str> = p.glossary.iter().map(|e| e.term.as_str()).collect();
+        assert_eq!(terms, ["Ante", "Any Target"]);
+        assert_eq!(
+            p.glossary[0].definition,
+            "1. A zone.\n2. To put a card into the ante zone.\nSee rule 407, “Ante.”"
+        );
+    }
+
+    #[test]
+    fn a_term_printed_right_under_the_previous_definition_starts_its_own_entry() {
+        // 2022-06-10 prints "Affinity" with no blank line after "Adventurer Card"
+        // (2008's "Floor Rules" and 2020's "Concede" likewise).
+        let p = read("1. Game Concepts\n\n100. General\n\n100.1. These rules.\n\n100.2. More.\n\nGlossary\n\nAdventurer Card\nCards with a two-part card frame. See rule 716, “Adventurer Cards.”\nAffinity\nA keyword ability. See rule 702.41, “Affinity.”\n\nBasic Land Type\nThere are five basic land types:\nForest\nIsland\nSee rule 305.6.\n\nStack\nA zone.\n");
+        let terms: Vec<&str> = p.glossary.iter().map(|e| e.term.as_str()).collect();
+        assert_eq!(
+            terms,
+            ["Adventurer Card", "Affinity", "Basic Land Type", "Stack"]
+        );
+        assert_eq!(
+            p.glossary[0].definition,
+            "Cards with a two-part card frame. See rule 716, “Adventurer Cards.”"
+        );
+        assert_eq!(
+            p.glossary[1].definition,
+            "A keyword ability. See rule 702.41, “Affinity.”"
+        );
+        assert_eq!(
+            p.glossary[2].definition,
+            "There are five basic land types:\nForest\nIsland\nSee rule 305.6."
+        );
+        let notes: Vec<String> = p
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect();
+        assert_eq!(
+            notes,
+            ["13: the glossary term \"Affinity\" follows the previous definition with no blank line between them: read as a new entry"]
+        );
+    }
 
     #[test]
     fn a_modern_document() {

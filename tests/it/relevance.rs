@@ -23,25 +23,26 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.91 and
-/// 0.78, held out 0.90 and 0.79, second held out 0.88 and 0.76, see the README), less
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.92 and
+/// 0.81, held out 0.90 and 0.80, second held out 0.90 and 0.78, see the README), less
 /// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
-const TUNING_HIT5: f64 = 0.89;
-const TUNING_MRR: f64 = 0.76;
+const TUNING_HIT5: f64 = 0.90;
+const TUNING_MRR: f64 = 0.79;
 const HELDOUT_HIT5: f64 = 0.88;
-const HELDOUT_MRR: f64 = 0.77;
-const HELDOUT2_HIT5: f64 = 0.86;
-const HELDOUT2_MRR: f64 = 0.74;
+const HELDOUT_MRR: f64 = 0.78;
+const HELDOUT2_HIT5: f64 = 0.88;
+const HELDOUT2_MRR: f64 = 0.76;
 /// The third held-out set (issue #14's third round): its figures before any change of that
-/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48; see the README), less
-/// 0.02: far below the targets of the other sets, which is what a set never tuned on is for.
-const HELDOUT3_HIT5: f64 = 0.67;
-const HELDOUT3_MRR: f64 = 0.55;
+/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.75 and 0.63 after the
+/// fifth (see the README), less 0.02: below the targets of the other sets.
+const HELDOUT3_HIT5: f64 = 0.73;
+const HELDOUT3_MRR: f64 = 0.61;
 /// The fourth held-out set (issue #14's fourth round): its figures before any change of that
-/// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40; see
-/// the README), less 0.02: like the third, far below the targets of the studied sets.
-const HELDOUT4_HIT5: f64 = 0.65;
-const HELDOUT4_MRR: f64 = 0.53;
+/// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40), 0.73
+/// and 0.59 when measured again after the fifth (see the README), less 0.02: like the
+/// third, below the targets of the studied sets.
+const HELDOUT4_HIT5: f64 = 0.71;
+const HELDOUT4_MRR: f64 = 0.57;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the

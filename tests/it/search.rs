@@ -97,3 +97,18 @@ fn bare_words_take_the_search_flags() {
     let number = arbiter(index.path(), &["303.4c", "--limit", "2"]);
     assert_eq!(number.status.code(), Some(2));
 }
+
+#[test]
+fn a_rule_number_in_a_question_finds_that_rule_first() {
+    let index = tempfile::tempdir().expect("temp dir");
+    for q in ["303.4c", "what does rule 303.4c say about auras"] {
+        let out = arbiter(index.path(), &["search", q, "--limit", "3"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{q}: {text}");
+        let first = text
+            .lines()
+            .find(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or_default();
+        assert!(first.starts_with("303.4c "), "{q}: {text}");
+    }
+}
