@@ -41,8 +41,9 @@ pub struct Filter {
     pub not_token: bool,
     pub colors: Vec<Color>,
     pub supertypes: Vec<Supertype>,
-    /// Subtypes written before a type noun: `Elf creatures`, `Goblin tokens`.
-    pub subtypes: Vec<String>,
+    /// `artifact creatures`, `creature tokens`, `Goblin creatures`: a card type or a subtype
+    /// written before the noun, which the object must also have.
+    pub also: Vec<Word>,
     pub noun: Noun,
     pub control: Control,
     pub with: Option<Ability>,

@@ -224,6 +224,14 @@ impl Game {
                 },
             )]);
         }
+        if kind == AbilityKind::Fortify && !self.rules.has(Difference::Fortify) {
+            return Err(vec![because(
+                &[cite::R702_67],
+                Why::NoFortify {
+                    date: self.rules.date,
+                },
+            )]);
+        }
         if !self.on_battlefield(src) {
             out.push(because(
                 &[cite::R602_2],

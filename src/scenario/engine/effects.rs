@@ -350,8 +350,10 @@ impl Game {
                 let v = self.view(card);
                 // 702.16e: damage from a source with a quality the permanent has protection
                 // from is prevented.
-                if let Some(s) = source {
-                    let sv = self.view(s);
+                // 608.2h: a source that has left the battlefield deals damage as it last
+                // existed there.
+                let from = source.map(|s| self.damage_source(s));
+                if let (Some(s), Some((sv, _))) = (source, &from) {
                     if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
                         let mut numbers = legality::protection(q, cite::R702_16E);
                         numbers.push(cite::R120_1);
@@ -369,21 +371,9 @@ impl Game {
                 }
                 // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
                 // abilities then, which the checker doesn't play (as in combat).
-                if let Some(s) = source.filter(|_| amount > 0) {
-                    let sv = self.view(s);
-                    for (ability, static_from, rule) in [
-                        (
-                            Ability::Lifelink,
-                            Difference::LifelinkStatic,
-                            cite::R502_68A_LIFELINK_TRIGGERED,
-                        ),
-                        (
-                            Ability::Deathtouch,
-                            Difference::DeathtouchStateBased,
-                            cite::R502_63A_DEATHTOUCH_TRIGGERED,
-                        ),
-                    ] {
-                        if sv.chars.has(&ability) && !self.rules.has(static_from) {
+                if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
+                    for (ability, rule) in self.triggered_keywords() {
+                        if sv.chars.has(&ability) {
                             return Err(vec![because(
                                 &[rule],
                                 Why::TriggeredKeywordDamage { source: s, ability },
@@ -403,6 +393,12 @@ impl Game {
                 }
                 if numbers.is_empty() {
                     numbers.push(cite::R120_3);
+                }
+                if let Some((sv, true)) = &from {
+                    numbers.push(cite::R608_2H);
+                    if sv.chars.has(&Ability::Deathtouch) && amount > 0 {
+                        numbers.push(cite::R702_2E);
+                    }
                 }
                 let mut subjects = vec![Target::Card(card)];
                 subjects.extend(source.map(Target::Card));
@@ -523,13 +519,23 @@ impl Game {
                         self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
                     })
                     .collect();
+                // A player who left the game is skipped: their turn doesn't begin (800.4k).
+                let skipped = next != (self.active + 1) % n;
+                let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
+                if skipped && n > 2 {
+                    rules.push(cite::R800_4K);
+                }
+                // About the new active player and what untapped (502.3).
+                let subjects = std::iter::once(Target::Player(next))
+                    .chain(untapped.iter().map(|&c| Target::Card(c)))
+                    .collect();
                 events.push(self.apply(event(
                     Happened::TurnBegins {
                         player: next,
                         untapped,
                     },
-                    vec![Target::Player(next)],
-                    &[cite::R500_1, cite::R502_3, cite::R305_2],
+                    subjects,
+                    &rules,
                 )));
                 Ok(events)
             }
@@ -564,10 +570,15 @@ impl Game {
     /// gains the source's controller that much life (a static ability from 2009-07-11).
     fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
         let s = source.filter(|_| amount > 0 && self.rules.has(Difference::LifelinkStatic))?;
-        let v = self.view(s);
+        let (v, last_known) = self.damage_source(s);
         if !v.chars.has(&Ability::Lifelink) {
             return None;
         }
+        let numbers: &[Cite] = if last_known {
+            &[cite::R702_15B, cite::R120_3F, cite::R702_15C, cite::R608_2H]
+        } else {
+            &[cite::R702_15B, cite::R120_3F]
+        };
         let who = v.controller;
         let now = self.players[who].life + amount;
         Some(self.apply(event(
@@ -578,7 +589,7 @@ impl Game {
                 now,
             },
             vec![Target::Player(who), Target::Card(s)],
-            &[cite::R702_15B, cite::R120_3F],
+            numbers,
         )))
     }
 }

@@ -517,6 +517,13 @@ impl Game {
     /// effect on each object of it.
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
         let set = self.with_board(|board| self.described(&effect.subject, None, board));
+        if set.is_empty() {
+            return vec![event(
+                Happened::AppliesToNothing,
+                Vec::new(),
+                &[cite::R611_2C],
+            )];
+        }
         let mut numbers = self.stage_rules(&effect.parts);
         numbers.push(cite::R611_2C);
         numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));

@@ -245,7 +245,7 @@ impl Reader<'_> {
             return self.label_statement(line, s, card, first, &rest, until_end_of_turn);
         }
         // A one-shot effect on a set (611.2c): `all creatures get -1/-1`.
-        if self.is_set_subject(first) {
+        if self.is_set_subject(first, s.split_whitespace().nth(1)) {
             return Ok(Statement::AffectAll {
                 effect: self.effect(line, s, statics::Written::Action)?,
                 until_end_of_turn,

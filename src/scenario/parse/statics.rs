@@ -84,21 +84,6 @@ impl Reader<'_> {
     }
 
     /// SUBJECT.
-    /// `w` a subtype written before a type noun (`Elf creatures`, `Goblin tokens`), which
-    /// qualifies the noun.
-    fn subtype_before_noun(&self, w: &str, next: Option<&&str>) -> Option<String> {
-        let next = *next?;
-        let noun_follows = matches!(next, "permanent" | "permanents" | "token" | "tokens")
-            || CardType::from_word(next).is_some();
-        if !noun_follows || CardType::from_word(w).is_some() {
-            return None;
-        }
-        match Word::parse(w) {
-            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => Some(s),
-            _ => None,
-        }
-    }
-
     fn subject(&self, line: usize, words: &[&str], written: Written) -> R<Subject> {
         let joined = words.join(" ");
         match words {
@@ -123,7 +108,7 @@ impl Reader<'_> {
             not_token: false,
             colors: Vec::new(),
             supertypes: Vec::new(),
-            subtypes: Vec::new(),
+            also: Vec::new(),
             noun: Noun::Permanent,
             control: Control::Any,
             with: None,
@@ -169,8 +154,8 @@ impl Reader<'_> {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
                 filter.supertypes.push(s);
-            } else if let Some(s) = self.subtype_before_noun(w, words.get(i)) {
-                filter.subtypes.push(s);
+            } else if let Some(word) = adjective(w, words.get(i).copied()) {
+                filter.also.push(word);
             } else {
                 noun = Some(match *w {
                     "permanent" | "permanents" => Noun::Permanent,
@@ -376,9 +361,11 @@ const ZERO: PowerToughness = PowerToughness {
 };
 
 impl Reader<'_> {
-    /// Whether an `Actions` statement starting with `first` is a one-shot effect on a set.
-    pub(super) fn is_set_subject(&self, first: &str) -> bool {
-        matches!(first, "all" | "each" | "other" | "permanents" | "tokens")
+    /// Whether an `Actions` statement starting with `first`, `second` is a one-shot effect
+    /// on a set.
+    pub(super) fn is_set_subject(&self, first: &str, second: Option<&str>) -> bool {
+        adjective(first, second).is_some()
+            || matches!(first, "all" | "each" | "other" | "permanents" | "tokens")
             || (first.starts_with("non") && first.len() > 3)
             || Color::from_word(first).is_some()
             || Supertype::from_word(first).is_some()
@@ -426,5 +413,28 @@ impl Reader<'_> {
         }
         let effect = self.effect(line, &format!("{subject} {rest}"), Written::Action)?;
         Ok(Some(Change::Parts(effect.parts)))
+    }
+}
+
+/// A card type or a subtype written before a noun that names a card type, a permanent or a
+/// token (`artifact creatures`, `creature tokens`, `Goblin creatures`): the object must have
+/// it too. A near miss of a known word (`Goblim`) is no adjective, so it is reported.
+fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
+    let noun = next.is_some_and(|n| {
+        CardType::from_word(n).is_some()
+            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
+    });
+    if !noun {
+        return None;
+    }
+    if let Some(t) = CardType::from_word(w) {
+        return Some(Word::Type(t));
+    }
+    if super::super::card::near_miss(w).is_some() {
+        return None;
+    }
+    match Word::parse(&singular(w)) {
+        Some(Word::Sub(s)) => Some(Word::Sub(s)),
+        _ => None,
     }
 }

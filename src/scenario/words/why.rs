@@ -95,6 +95,9 @@ pub fn why(g: &Game, w: &Why) -> String {
         Why::NoReconfigure { date } => format!(
             "reconfigure doesn't exist under the rules of {date} (it exists from 2022-02-18)"
         ),
+        Why::NoFortify { date } => format!(
+            "fortify doesn't exist under the rules of {date} (it exists from 2007-05-01)"
+        ),
         Why::SourceNotOnBattlefield { card, zone } => format!(
             "{} is {}, not on the battlefield",
             l(*card),

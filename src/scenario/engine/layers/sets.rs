@@ -56,7 +56,7 @@ impl Game {
         }
         if !f.colors.iter().all(|k| ch.colors.contains(k))
             || !f.supertypes.iter().all(|s| ch.is_super(*s))
-            || !f.subtypes.iter().all(|s| ch.has_subtype(s))
+            || !f.also.iter().all(|w| w.matches(ch))
         {
             return false;
         }
