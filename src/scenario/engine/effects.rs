@@ -466,6 +466,12 @@ impl Game {
                         },
                     )]);
                 }
+                if step == Step::FirstStrikeDamage
+                    && self.step < Step::FirstStrikeDamage
+                    && !self.first_strike_step_due()
+                {
+                    return Err(vec![because(&[cite::R510_4], Why::NoFirstStrikeStep)]);
+                }
                 if !self.stack.is_empty() {
                     return Err(vec![because(
                         &[cite::R117_4, cite::R500_2],

@@ -254,6 +254,9 @@ pub enum Why {
     StepStackNotEmpty {
         stack: Vec<StackObject>,
     },
+    /// 510.4: a first-strike combat damage step exists only when an attacking or blocking
+    /// creature has first strike or double strike as combat damage begins.
+    NoFirstStrikeStep,
 }
 
 /// What a player is trying to do, for the timing rules' reasons.

@@ -78,7 +78,8 @@ impl Game {
         }
         let flash = v.chars.has(&Ability::Flash) && self.rules.has(Difference::Flash);
         let instant_speed = v.chars.is(CardType::Instant) || flash;
-        if !instant_speed {
+        // A land is never cast (305.9): no spell timing applies to it.
+        if !instant_speed && !v.chars.is(CardType::Land) {
             let rule = [
                 (CardType::Sorcery, cite::R307_1),
                 (CardType::Creature, cite::R302_1),

@@ -279,6 +279,9 @@ pub fn why(g: &Game, w: &Why) -> String {
             "the turn can't go back or stay: it is the {now} step, \
              and `go to` names a later step of this turn ({step} isn't later)"
         ),
+        Why::NoFirstStrikeStep => "this combat has no first-strike combat damage step: \
+             no attacking or blocking creature has first strike or double strike"
+            .to_string(),
         Why::StepStackNotEmpty { stack } => format!(
             "a step ends only when the stack is empty; it holds {}",
             stack_labels(g, stack).join(", ")

@@ -60,22 +60,25 @@ impl Game {
     }
 
     /// The damage step that comes next (510.4), if one can.
+    /// Whether combat damage would begin with a first-strike step (510.4): an attacking
+    /// or blocking creature has first strike or double strike now.
+    pub(in crate::scenario::engine) fn first_strike_step_due(&self) -> bool {
+        self.combatants().iter().any(|&(c, _)| {
+            let (fs, ds) = self.has_strike(c);
+            fs || ds
+        })
+    }
+
     fn next_damage_step(&self) -> Option<Step> {
         if !self.combat.attackers_declared || self.combat.attackers.is_empty() {
             return None;
         }
         match self.step {
-            Step::DeclareBlockers => {
-                let due = self.combatants().iter().any(|&(c, _)| {
-                    let (fs, ds) = self.has_strike(c);
-                    fs || ds
-                });
-                Some(if due {
-                    Step::FirstStrikeDamage
-                } else {
-                    Step::CombatDamage
-                })
-            }
+            Step::DeclareBlockers => Some(if self.first_strike_step_due() {
+                Step::FirstStrikeDamage
+            } else {
+                Step::CombatDamage
+            }),
             Step::FirstStrikeDamage => Some(Step::CombatDamage),
             _ => None,
         }
