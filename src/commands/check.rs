@@ -79,11 +79,19 @@ pub fn choose_revision(
                     )))
                 }
             },
-            _ => {
-                return Err(bad(format!(
+            // A prefix (`2013`, `2011-07`): the newest revision the table knows that it matches.
+            _ => match crate::citations::revisions()
+                .iter()
+                .rev()
+                .find(|d| d.to_string().starts_with(s.as_str()))
+            {
+                Some(&known) => (known.to_string(), known, false),
+                None => {
+                    return Err(bad(format!(
                     "no revision matches `rules: {s}`; give a full date such as 2011-07-15, or ingest the revision with `arbiter ingest FILE` (`arbiter revisions` lists them)"
                 )))
-            }
+                }
+            },
         },
     };
     let rules = Rules::for_date(date).map_err(|e| bad(e.to_string()))?;

@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod baseline;
+mod definition;
 pub mod fault;
 mod files;
 pub mod glossary;

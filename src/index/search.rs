@@ -20,6 +20,7 @@ use tantivy::{
 };
 
 use super::analysis;
+use super::definition;
 use super::files::{PlainFiles, ReadOnly};
 use super::glossary::edit_distance;
 use super::query;
@@ -374,7 +375,9 @@ impl RevisionIndex {
             }
             if defines(&subject, &entry) {
                 for number in entry.references.iter().take(NARROW_REFERENCES) {
-                    if let Some(defining) = self.defining_rule(searcher, number, &entry.full)? {
+                    if let Some(defining) =
+                        definition::defining_rule(searcher, &self.fields, number, &entry.full)?
+                    {
                         boosts.push((defining.clone(), DEFINITION_BOOST));
                         credited.push((defining, entry.name.clone()));
                     }
@@ -604,77 +607,6 @@ impl RevisionIndex {
             }
         }
         best.map(|(_, w)| w)
-    }
-
-    /// The rule that defines a glossary entry's name within one of its references
-    /// (`111`, `702.19`, `700.4`): under the most specific rule there titled with the name
-    /// (`217.5 In Play` within `217`), else the reference, the first rule in the rules'
-    /// order whose text says every word of the name (`111.1`, `702.19a`, `700.4` itself,
-    /// `217.5a`); `None` when the reference is not a rule number or no rule there says the
-    /// name.
-    fn defining_rule(
-        &self,
-        searcher: &Searcher,
-        reference: &str,
-        name: &[String],
-    ) -> Result<Option<String>, IndexError> {
-        let Ok(reference) = reference.parse::<RuleNumber>() else {
-            return Ok(None);
-        };
-        let titled = self.rules_saying(searcher, &reference, self.fields.title, name)?;
-        let within = titled
-            .into_iter()
-            .max_by(|a, b| a.depth().cmp(&b.depth()).then(b.cmp(a)))
-            .unwrap_or(reference);
-        let said = self.rules_saying(searcher, &within, self.fields.text, name)?;
-        Ok(said.into_iter().min().map(|n| n.short()))
-    }
-
-    /// The rules within `within` whose `field` has every one of `terms`.
-    fn rules_saying(
-        &self,
-        searcher: &Searcher,
-        within: &RuleNumber,
-        field: tantivy::schema::Field,
-        terms: &[String],
-    ) -> Result<Vec<RuleNumber>, IndexError> {
-        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
-        let f = &self.fields;
-        let Some(rule) = within.rule_part() else {
-            return Ok(Vec::new());
-        };
-        if terms.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
-            (
-                Occur::Must,
-                filter(Term::from_field_u64(f.rule, rule as u64)),
-            ),
-            (
-                Occur::Must,
-                filter(Term::from_field_text(f.kind, KIND_RULE)),
-            ),
-        ];
-        for term in terms {
-            clauses.push((Occur::Must, filter(Term::from_field_text(field, term))));
-        }
-        let top = searcher
-            .search(
-                &BooleanQuery::new(clauses),
-                &TopDocs::with_limit(MAX_LIMIT).order_by_score(),
-            )
-            .map_err(err)?;
-        let mut found = Vec::new();
-        for (_, address) in top {
-            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
-            let number = doc
-                .get_first(f.number)
-                .and_then(|v| v.as_str())
-                .and_then(|n| n.parse::<RuleNumber>().ok());
-            found.extend(number.filter(|n| n.is_within(within)));
-        }
-        Ok(found)
     }
 
     /// The glossary entries whose name (or the initials of a long name) the question
@@ -943,7 +875,7 @@ fn join_apostrophes(query: &str) -> String {
 }
 
 /// A clause that restricts the documents without changing their scores.
-fn filter(term: Term) -> Box<dyn Query> {
+pub(super) fn filter(term: Term) -> Box<dyn Query> {
     Box::new(ConstScoreQuery::new(
         Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
         0.0,

@@ -19,6 +19,7 @@ use crate::model::Warning;
 pub struct Decoded {
     pub text: String,
     /// The encoding detected: `ascii`, `utf-8`, `utf-8-bom`, `utf-16le`, `utf-16be`,
+    /// `utf-32le`, `utf-32be`,
     /// `cp1252`, `cp437`, `mac-roman`.
     pub encoding: &'static str,
     /// The Mac-Roman-read-as-Latin-1 mojibake was repaired ("itÕs" → "it’s").
@@ -34,6 +35,18 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     let mut bad: Vec<usize> = Vec::new(); // byte offsets, in the raw text, of U+FFFD we made
     let (raw, encoding, repaired) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         (utf8_lossy(rest, &mut bad), "utf-8-bom", false)
+    } else if let Some(little) = utf32_endianness(bytes) {
+        let name = if little { "utf-32le" } else { "utf-32be" };
+        let bom: &[u8] = if little {
+            b"\xFF\xFE\0\0"
+        } else {
+            b"\0\0\xFE\xFF"
+        };
+        (
+            utf32(bytes.strip_prefix(bom).unwrap_or(bytes), little, &mut bad),
+            name,
+            false,
+        )
     } else if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
         (utf16(rest, true, &mut bad), "utf-16le", false)
     } else if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
@@ -208,21 +221,25 @@ fn repair_utf8_read_as_cp1252(text: String) -> (String, Vec<usize>) {
     (out, lines)
 }
 
-/// `\r\n` → `\n`, then every remaining `\r` → `\n`.
+/// `\r\n` → `\n`, then every remaining `\r` → `\n`; Unicode's line and paragraph
+/// separators (U+2028, U+2029, as a layout program or a script writes them) and the
+/// next-line control (U+0085) are line ends too.
 pub fn normalise_line_endings(text: &str) -> String {
-    if !text.contains('\r') {
+    if !text.contains(['\r', '\u{2028}', '\u{2029}', '\u{85}']) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\r' {
-            if chars.peek() == Some(&'\n') {
-                chars.next();
+        match c {
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push('\n');
             }
-            out.push('\n');
-        } else {
-            out.push(c);
+            '\u{2028}' | '\u{2029}' | '\u{85}' => out.push('\n'),
+            _ => out.push(c),
         }
     }
     out
@@ -325,6 +342,60 @@ fn looks_like_utf16(bytes: &[u8]) -> Option<bool> {
     } else {
         None
     }
+}
+
+/// Whether the bytes are UTF-32 (an editor's "Unicode (UTF-32)"), by a byte-order mark
+/// or by their shape: nine in ten of the first few kilobytes' four-byte units have two
+/// zero high bytes. `Some(true)` for little-endian.
+pub(crate) fn utf32_endianness(bytes: &[u8]) -> Option<bool> {
+    if bytes.starts_with(b"\xFF\xFE\0\0") {
+        return Some(true);
+    }
+    if bytes.starts_with(b"\0\0\xFE\xFF") {
+        return Some(false);
+    }
+    let sample = &bytes[..bytes.len().min(4096) & !3];
+    let units = sample.len() / 4;
+    if units < 8 {
+        return None;
+    }
+    let (mut le, mut be) = (0usize, 0usize);
+    for unit in sample.chunks_exact(4) {
+        match unit {
+            [0, 0, 0, 0] => {}
+            [_, _, 0, 0] => le += 1,
+            [0, 0, _, _] => be += 1,
+            _ => {}
+        }
+    }
+    if le * 10 >= units * 9 {
+        Some(true)
+    } else if be * 10 >= units * 9 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// UTF-32 code units → text; a unit that is no character and an incomplete final unit
+/// become U+FFFD.
+fn utf32(bytes: &[u8], little: bool, bad: &mut Vec<usize>) -> String {
+    let mut out = String::with_capacity(bytes.len() / 4);
+    for unit in bytes.chunks(4) {
+        let code = match <[u8; 4]>::try_from(unit) {
+            Ok(q) if little => char::from_u32(u32::from_le_bytes(q)),
+            Ok(q) => char::from_u32(u32::from_be_bytes(q)),
+            Err(_) => None,
+        };
+        match code {
+            Some(c) => out.push(c),
+            None => {
+                bad.push(out.len());
+                out.push('\u{FFFD}');
+            }
+        }
+    }
+    out
 }
 
 /// UTF-16 code units → text; unpaired surrogates and an odd final byte become U+FFFD.
@@ -586,6 +657,46 @@ mod tests {
             ("100.1. Text\n", "utf-8-bom")
         );
         assert_eq!(decode(b"plain\n").encoding, "ascii");
+    }
+
+    #[test]
+    fn unicode_line_separators_end_lines() {
+        for end in ["\u{2028}", "\u{2029}", "\u{85}"] {
+            let text = format!("100.1. It’s “text”.{end}{end}100.2. More.{end}");
+            let d = decode(text.as_bytes());
+            assert_eq!(d.text, "100.1. It’s “text”.\n\n100.2. More.\n", "{end:?}");
+            assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+        }
+    }
+
+    #[test]
+    fn utf32_with_and_without_bom_reads_without_warnings() {
+        let text = "100.1. It’s a “rule” — {∞}.\n100.2. More text here.\n";
+        for little in [true, false] {
+            let units: Vec<u8> = text
+                .chars()
+                .flat_map(|c| {
+                    let c = c as u32;
+                    if little {
+                        c.to_le_bytes()
+                    } else {
+                        c.to_be_bytes()
+                    }
+                })
+                .collect();
+            let bom: &[u8] = if little {
+                b"\xFF\xFE\0\0"
+            } else {
+                b"\0\0\xFE\xFF"
+            };
+            for bytes in [[bom, &units].concat(), units.clone()] {
+                assert!(crate::read::sniff::not_text(&bytes).is_none());
+                let d = decode(&bytes);
+                assert_eq!(d.text, text);
+                assert_eq!(d.encoding, if little { "utf-32le" } else { "utf-32be" });
+                assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+            }
+        }
     }
 
     #[test]

@@ -106,18 +106,20 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
         if name == "br" {
             out.push('\n');
             breaks.push(here);
+        } else if numbers_what_follows(&out)
+            && (matches!(name.as_str(), "td" | "th") || BLOCKS.contains(&name.as_str()))
+        {
+            // A cell or block holding only a rule number is the number of the text in
+            // the next one (`<td>303.4c</td><td>If an Aura…`, `<dt>303.4c</dt><dd>…`).
+            if !out.ends_with(' ') {
+                out.push(' ');
+            }
         } else if matches!(name.as_str(), "td" | "th") {
-            // A row's cells stand side by side: a cell holding only a rule number is
-            // the number of the text in the next cell (`303.4c | If an Aura…`); any
-            // other cell starts a line of the row's paragraph (`Term | Definition`).
-            if !closing {
-                let row = &out[out.rfind('\n').map_or(0, |at| at + 1)..];
-                if is_rule_number(row.trim()) {
-                    out.push(' ');
-                } else if !row.trim().is_empty() {
-                    out.push('\n');
-                    breaks.push(here);
-                }
+            // A row's other cells stand side by side: each starts a line of the row's
+            // paragraph (`Term | Definition`).
+            if !closing && !current_line(&out).trim().is_empty() {
+                out.push('\n');
+                breaks.push(here);
             }
         } else if BLOCKS.contains(&name.as_str()) {
             out.push_str("\n\n");
@@ -128,18 +130,34 @@ pub(crate) fn to_text(html: &str) -> (String, Vec<usize>) {
     tidy(&out, &breaks)
 }
 
-/// `303.4c`, `303.4c.`, `303.`, `3.`: a cell that numbers the text beside it.
+/// The line of `out` being written.
+fn current_line(out: &str) -> &str {
+    &out[out.rfind('\n').map_or(0, |at| at + 1)..]
+}
+
+/// Whether the line being written is a rule number alone, standing at the start of its
+/// paragraph: the number of the text that follows.
+fn numbers_what_follows(out: &str) -> bool {
+    let line = current_line(out);
+    let before = out[..out.len() - line.len()].trim_end_matches([' ', '\t']);
+    is_rule_number(line.trim()) && (before.is_empty() || before.ends_with("\n\n"))
+}
+
+/// `303.4c`, `303.4c.`, `303.`, `3.`, or 1999's misprinted `408.f`: a cell that numbers
+/// the text beside it.
 fn is_rule_number(cell: &str) -> bool {
     let cell = cell.strip_suffix('.').unwrap_or(cell);
-    let (rule, sub) = cell.split_once('.').unwrap_or((cell, ""));
-    let digits = |s: &str, most: usize| {
-        !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
+    let digits = |s: &str, most: usize| s.len() <= most && s.bytes().all(|b| b.is_ascii_digit());
+    let Some((rule, sub)) = cell.split_once('.') else {
+        return matches!(cell.len(), 1 | 3) && digits(cell, 3);
     };
-    let sub = sub.trim_end_matches(|c: char| c.is_ascii_lowercase());
-    (rule.len() == 1 || rule.len() == 3)
+    let number = sub.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let letters = sub.len() - number.len();
+    rule.len() == 3
         && digits(rule, 3)
-        && (sub.is_empty() && !cell.contains('.') || digits(sub, 3))
-        && cell.len() - rule.len() - sub.len() <= 2
+        && digits(number, 3)
+        && letters <= 1
+        && !(number.is_empty() && letters == 0)
 }
 
 /// How many line breaks the first `len` bytes of `rest` hold.
@@ -281,6 +299,20 @@ mod tests {
     }
 
     #[test]
+    fn a_block_holding_only_a_rule_number_numbers_the_next_block() {
+        let html = "<html><body><h2>3. Card Types</h2><dl>\
+            <dt id=\"r303.4c\">303.4c</dt>\n<dd>If an Aura is attached.</dd>\
+            <dt>303.4d.</dt><dd>Next.<br>Example: One.</dd></dl>\
+            <div class=\"n\">303.</div><div>Enchantments</div>\
+            <p>1999</p><p>The rules said</p>\
+            <dl><dt>Abandon</dt><dd>To turn a scheme face down.</dd></dl></body></html>";
+        assert_eq!(
+            to_text(html).0,
+            "3. Card Types\n\n303.4c If an Aura is attached.\n\n303.4d. Next.\nExample: One.\n\n303. Enchantments\n\n1999\n\nThe rules said\n\nAbandon\n\nTo turn a scheme face down.\n"
+        );
+    }
+
+    #[test]
     fn table_rows_read_as_lines_a_number_cell_beside_its_text() {
         let html = "<html><body><table>\
             <tr><td class=\"num\">303.4c</td><td>If an Aura is <b>attached</b>.</td></tr>\
@@ -301,6 +333,10 @@ mod tests {
             ("a.b", false),
             ("", false),
             ("303.4cc", false),
+            ("408.f", true),
+            ("3.f", false),
+            ("303.", true),
+            ("303..", false),
         ] {
             assert_eq!(is_rule_number(cell), number, "{cell}");
         }

@@ -134,7 +134,12 @@ fn read_source(
         source_lines = Some(lines);
         text
     } else {
-        decode::decode(bytes)
+        let mut text = decode::decode(bytes);
+        if let Some((single, lines)) = decoration::undouble(&text.text) {
+            text.text = single;
+            source_lines = Some(lines);
+        }
+        text
     };
     if json::is_json(&text.text) {
         container = Some("a JSON document");
@@ -158,8 +163,9 @@ fn read_source(
         text.text = plain;
         source_lines = Some(through(source_lines.as_deref(), lines));
     }
-    if let Some(plain) = decoration::undecorate(&text.text) {
+    if let Some((plain, lines)) = decoration::undecorate(&text.text) {
         text.text = plain;
+        source_lines = Some(through(source_lines.as_deref(), lines));
     }
     // Text extracted from a PDF: page furniture off, paragraphs rejoined. A form feed
     // anywhere else is a space.

@@ -113,7 +113,7 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
         if letter.is_some() && period {
             typo = Some("a period after the letter");
         } else if sub.is_some() && letter.is_none() && !period {
-            typo = Some("no period after the number");
+            typo = Some(NO_PERIOD);
         }
     } else if period && rest.starts_with(|c: char| c.is_uppercase() || "“\"[".contains(c)) {
         typo = Some("no space after the number");
@@ -125,6 +125,27 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
         rest: rest.trim(),
         typo,
     })
+}
+
+/// The typo of a numbered rule without the period after its number (`606.5 Text`).
+const NO_PERIOD: &str = "no period after the number";
+
+/// Where a copy that writes its numbered rules without the period after the number
+/// (most of them so: `100.1 These…`) first does it; `None` when most have the period.
+fn unpunctuated_numbers(lines: &[Line<'_>]) -> Option<usize> {
+    let (mut without, mut with, mut first) = (0, 0, None);
+    for line in lines {
+        let Some(rule) = parse_rule_line(line.text) else {
+            continue;
+        };
+        if rule.typo == Some(NO_PERIOD) {
+            without += 1;
+            first = first.or(Some(line.no));
+        } else if rule.number.depth() == 2 && rule.typo.is_none() {
+            with += 1;
+        }
+    }
+    first.filter(|_| without >= 10 && without > with * 2)
 }
 
 /// The typo `606. 8b Players …` (a space inside the number): a rule number, one space,
@@ -203,7 +224,8 @@ struct Line<'a> {
     no: usize,
     indent: usize,
     text: &'a str,
-    /// The raw line ends with a hyphen or dash right at the wrap ("state-|based").
+    /// The raw line ends with a hyphen or dash right at the wrap ("state-|based",
+    /// "skipped—|any"), not a dash standing as a word ("Creature —|Golem").
     ends_with_hyphen: bool,
 }
 
@@ -218,7 +240,9 @@ impl<'a> Line<'a> {
             no,
             indent,
             text: trimmed_start.trim_end(),
-            ends_with_hyphen: raw.ends_with(['-', '—']),
+            ends_with_hyphen: raw
+                .strip_suffix(['-', '—'])
+                .is_some_and(|before| before.ends_with(|c: char| !c.is_whitespace())),
         }
     }
 
@@ -387,6 +411,9 @@ struct Reader<'a> {
     /// A glossary written without blank lines between its entries (a copy whose empty
     /// lines were removed): a term may follow the end of a definition directly.
     compact_glossary: bool,
+    /// The copy writes every numbered rule without the period after its number
+    /// (`100.1 These…`): its style, not a typo on each line.
+    unpunctuated_numbers: bool,
 }
 
 /// Reads official text into rules, sections and glossary.
@@ -397,6 +424,7 @@ pub(crate) fn read(text: &str) -> Parsed {
         .map(|(i, raw)| Line::new(i + 1, raw))
         .collect();
     let wrapped = is_hard_wrapped(&lines);
+    let unpunctuated = unpunctuated_numbers(&lines);
     let mut reader = Reader {
         lines,
         wrapped,
@@ -410,7 +438,14 @@ pub(crate) fn read(text: &str) -> Parsed {
         prev_hyphen: false,
         heading_line: None,
         compact_glossary: false,
+        unpunctuated_numbers: unpunctuated.is_some(),
     };
+    if let Some(first) = unpunctuated {
+        reader.warn(
+            first,
+            "the rule numbers are written without the period after them (`100.1 These…`, officially `100.1. These…`): read as this copy's style",
+        );
+    }
     reader.read_body();
     let Reader {
         mut rules,
@@ -593,7 +628,8 @@ impl<'a> Reader<'a> {
     fn start_rule(&mut self, i: usize, rule_line: RuleLine<'_>) {
         let line = self.lines[i];
         let mut number = rule_line.number;
-        if let Some(typo) = rule_line.typo {
+        let style = self.unpunctuated_numbers && rule_line.typo == Some(NO_PERIOD);
+        if let Some(typo) = rule_line.typo.filter(|_| !style) {
             self.warn(line.no, format!("rule {number} is printed with {typo}"));
         }
         self.recover_lost_parent(number, line.no);
@@ -1088,6 +1124,14 @@ Interrupt (Obsolete)\n1. An old card type.\n2. Another sense.\nSee rule 117.\n\
 Island\nOne of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6.\n\
 Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigners";
 
+    /// A reading's warnings as `LINE: message`.
+    fn notes(p: &Parsed) -> Vec<String> {
+        p.warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.line, w.message))
+            .collect()
+    }
+
     #[test]
     fn a_document_without_blank_lines_keeps_its_sections_and_glossary_entries() {
         let p = read(UNSPACED);
@@ -1121,11 +1165,7 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
             "One of the five basic land types. The basic land types are:\nForest\nIsland\nMountain\nSee rule 305.6."
         );
         assert_eq!(p.glossary[5].definition, "A zone.");
-        let notes: Vec<String> = p
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
+        let notes = notes(&p);
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
             notes[0].starts_with("19: the glossary has no blank lines"),
@@ -1166,14 +1206,42 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
             p.glossary[2].definition,
             "There are five basic land types:\nForest\nIsland\nSee rule 305.6."
         );
-        let notes: Vec<String> = p
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
+        let notes = notes(&p);
         assert_eq!(
             notes,
             ["13: the glossary term \"Affinity\" follows the previous definition with no blank line between them: read as a new entry"]
+        );
+    }
+
+    #[test]
+    fn a_copy_that_writes_every_number_without_its_period_warns_once() {
+        let mut text = String::from("1. Game Concepts\n\n100. General\n\n");
+        for i in 1..=12 {
+            text.push_str(&format!(
+                "100.{i} Rule {i} of the game.\n\n100.{i}a A subrule.\n\n"
+            ));
+        }
+        let p = read(&text);
+        assert_eq!(p.rules.len(), 25);
+        let notes = notes(&p);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("5: the rule numbers are written without the period"),
+            "{notes:?}"
+        );
+        // One such line among many with the period is the official typo, warned.
+        let p = read(
+            &text
+                .replace(" Rule", ". Rule")
+                .replacen("100.12. Rule", "100.12 Rule", 1),
+        );
+        assert_eq!(p.warnings.len(), 1);
+        assert!(
+            p.warnings[0]
+                .message
+                .contains("rule 100.12 is printed with no period"),
+            "{:?}",
+            p.warnings
         );
     }
 
@@ -1231,7 +1299,8 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
 100.1. These Magic rules assume a game between two players. Optional rules
 allow for more players. The state-
 based effects and the controller—
-chooses.
+chooses. It’s written “Forecast —
+[Activated ability].”
 
 100.2. A player may concede a game at any time, even if his or her turn is
 controlled by another player. See rule
@@ -1253,7 +1322,7 @@ like \"opponent\" can't be chosen.
         assert_eq!(numbers, ["100", "100.1", "100.2", "100.3"]);
         assert_eq!(
             p.rules[&n("100.1")].text,
-            "These Magic rules assume a game between two players. Optional rules allow for more players. The state-based effects and the controller—chooses."
+            "These Magic rules assume a game between two players. Optional rules allow for more players. The state-based effects and the controller—chooses. It’s written “Forecast — [Activated ability].”"
         );
         let r = &p.rules[&n("100.2")];
         assert_eq!(

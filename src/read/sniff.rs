@@ -79,7 +79,8 @@ fn is_binary_byte(b: u8) -> bool {
 }
 
 /// Refuses bytes that are not text: a known container by its signature, or binary noise
-/// (more than one byte in a hundred a control byte no text has, outside UTF-16). `None`
+/// (more than one byte in a hundred a control byte no text has, outside UTF-16 and
+/// UTF-32). `None`
 /// when the bytes may be text. Looks at every byte once: milliseconds for the largest
 /// file [`load`] accepts.
 pub fn not_text(bytes: &[u8]) -> Option<NotText> {
@@ -92,7 +93,9 @@ pub fn not_text(bytes: &[u8]) -> Option<NotText> {
             }
         }
     }
-    if super::decode::utf16_endianness(bytes).is_some() {
+    if super::decode::utf16_endianness(bytes).is_some()
+        || super::decode::utf32_endianness(bytes).is_some()
+    {
         return None;
     }
     let binary = bytes.iter().filter(|&&b| is_binary_byte(b)).count();

@@ -12,6 +12,8 @@
 //! - all of it: a text that begins like the rules (the header's effective date) must run
 //!   to the end of its glossary and the "Credits" heading after it, and have rules, not
 //!   only the headings of a table of contents; a text without the header is an excerpt;
+//!   a text that begins so and runs to its end must also have every section and rule its
+//!   table of contents lists (a copy that lost a part of its middle is refused);
 //! - one revision: every header line states the same date, and the body's "Credits"
 //!   heading appears once (the table of contents names it once more);
 //! - repairs: a reading that needed more than [`SUSPECT_REPAIRS`] repairs (typos read
@@ -98,6 +100,12 @@ pub enum Refusal {
         "this begins like the whole rules (effective {date}), but {place}: the file is cut short"
     )]
     CutShort { date: String, place: String },
+    #[error("this begins like the whole rules (effective {date}) and runs to their end, but {count} headings its table of contents lists are missing from its text ({missing}): a part of the file was lost; give a whole copy")]
+    Holes {
+        date: String,
+        count: usize,
+        missing: String,
+    },
     #[error("this holds two revisions of the rules, effective {first} and {second}: give each in its own file")]
     TwoRevisions { first: String, second: String },
     #[error("this holds the rules {times} times over (\"Credits\" ends the rules {times} times): give one copy")]
@@ -147,6 +155,17 @@ pub(crate) fn validate(text: &str, parsed: &Parsed) -> Result<Verdict, Refusal> 
         _ if parsed.complete && reaches_the_end => Extent::Whole,
         _ => Extent::Excerpt,
     };
+    if let (Some(date), Extent::Whole) = (dates.first(), extent) {
+        let missing = missing_from_contents(text, parsed);
+        if !missing.is_empty() {
+            let names: Vec<&str> = missing.iter().map(String::as_str).collect();
+            return Err(Refusal::Holes {
+                date: date.to_string(),
+                count: missing.len(),
+                missing: clip_list(&names),
+            });
+        }
+    }
     let repairs = parsed.warnings.len();
     let summary = || repair_summary(parsed);
     if repairs > 3 && repairs * REFUSE_RULES_PER_REPAIR > rules.len() {
@@ -244,6 +263,45 @@ fn body_credits(text: &str) -> usize {
         }
     }
     count
+}
+
+/// The sections and rules the table of contents lists (its lines `8. Multiplayer Rules`,
+/// `702. Keyword Abilities`, before the first numbered subrule) that the reading lacks:
+/// a text that lost a part of its middle still has its header, its glossary and its
+/// credits.
+fn missing_from_contents(text: &str, parsed: &Parsed) -> Vec<String> {
+    let mut missing = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let Some((number, title)) = line.split_once(". ") else {
+            continue;
+        };
+        let digits = number.bytes().all(|b| b.is_ascii_digit());
+        let subrule = number.split_once('.').is_some_and(|(rule, sub)| {
+            rule.len() == 3 && rule.bytes().all(|b| b.is_ascii_digit()) && !sub.is_empty()
+        });
+        if subrule {
+            break;
+        }
+        let heading = digits && !title.is_empty() && !title.ends_with('.') && title.len() <= 60;
+        match (number.len(), heading) {
+            (1, true) => {
+                let n: u8 = number.parse().unwrap_or_default();
+                if !parsed.sections.iter().any(|s| s.number == n) {
+                    missing.push(format!("section {line}"));
+                }
+            }
+            (3, true) => {
+                let present = number
+                    .parse::<RuleNumber>()
+                    .is_ok_and(|n| parsed.rules.contains_key(&n));
+                if !present {
+                    missing.push(format!("rule {line}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    missing
 }
 
 /// Where a text cut short stops, for a message.

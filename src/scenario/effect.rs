@@ -37,8 +37,13 @@ pub struct Filter {
     pub not: Vec<Word>,
     /// `nonblack`: colors the object must not have.
     pub not_colors: Vec<Color>,
+    /// `nontoken`: the object must be a card, not a token (111.1).
+    pub not_token: bool,
     pub colors: Vec<Color>,
     pub supertypes: Vec<Supertype>,
+    /// `artifact creatures`, `creature tokens`, `Goblin creatures`: a card type or a subtype
+    /// written before the noun, which the object must also have.
+    pub also: Vec<Word>,
     pub noun: Noun,
     pub control: Control,
     pub with: Option<Ability>,

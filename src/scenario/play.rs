@@ -232,6 +232,29 @@ pub fn play(
             unstable.join("; ")
         ));
     }
+    // "If any object on the battlefield has `timestamp`, all must."
+    let battlefield = || {
+        scenario
+            .setup
+            .cards
+            .iter()
+            .filter(|c| c.zone == Zone::Battlefield)
+    };
+    if let Some(first) = battlefield().find(|c| c.timestamp.is_some()) {
+        let bare: Vec<&str> = battlefield()
+            .filter(|c| c.timestamp.is_none())
+            .map(|c| c.label.as_str())
+            .collect();
+        if !bare.is_empty() {
+            warnings.push(format!(
+                "`{}` (line {}) has a `timestamp` but {} on the battlefield {} none; the contract asks for one on every object on the battlefield or on none",
+                first.label,
+                first.line,
+                bare.join(", "),
+                if bare.len() == 1 { "has" } else { "have" }
+            ));
+        }
+    }
     let mut log: Vec<Logged> = Vec::new();
     // The state right after each action an `after action N:` expectation names.
     let mut actions: Vec<ActionReport> = Vec::new();
@@ -277,26 +300,32 @@ pub fn play(
         .filter_map(|e| e.after)
         .collect();
     let mut snapshots: Vec<(usize, Game, usize, usize)> = Vec::new();
+    if !items.is_empty() && !unstable.is_empty() {
+        run_sba(
+            &mut game,
+            None,
+            "before action 1 (the board as written)".into(),
+            &mut log,
+            &mut sbas,
+            &mut timeline,
+            None,
+        );
+    }
+    // A written `Stack` is answered only by `in response,` items: an action 1 that isn't
+    // one ends that chain, so the stack resolves before it.
+    let mut written_stack_resolves = items.first().is_some_and(|item| !item.in_response);
     let mut i = 0;
     while i < items.len() {
         // A chain: an action and the `in response,` items after it.
         let start = i;
         let mut end = i + 1;
-        while end < items.len() && items[end].in_response {
+        if std::mem::take(&mut written_stack_resolves) && !game.stack_is_empty() {
+            end = i;
+        }
+        while end > start && end < items.len() && items[end].in_response {
             end += 1;
         }
         for item in &items[start..end] {
-            if item.n == 1 && !unstable.is_empty() {
-                run_sba(
-                    &mut game,
-                    None,
-                    "before action 1 (the board as written)".into(),
-                    &mut log,
-                    &mut sbas,
-                    &mut timeline,
-                    None,
-                );
-            }
             let (legal, reason, cites, events) = match game.perform(item) {
                 Ok(events) => {
                     let cites: Vec<Cite> =
@@ -387,8 +416,9 @@ pub fn play(
             }
         }
         // The chain ends: the stack resolves from the top, with SBAs between.
-        let last = end - 1;
-        let choice = items[last].choice;
+        let last = (end > start).then(|| &items[end - 1]);
+        let choice = last.and_then(|item| item.choice);
+        let action = last.map(|item| item.n);
         let mut guard = 0;
         while !game.stack_is_empty() && guard < 1000 {
             guard += 1;
@@ -401,22 +431,19 @@ pub fn play(
                 let text = words::event(&game, &e);
                 timeline.push(TimelineEntry {
                     kind: "event",
-                    action: Some(items[last].n),
+                    action,
                     legal: None,
                     round: None,
                     text: text.clone(),
                     cites: map(&e.cites),
                 });
-                if let Some(r) = actions.last_mut() {
+                if let Some(r) = actions.last_mut().filter(|_| action.is_some()) {
                     r.events.push(EventReport {
                         event: text,
                         cites: map(&e.cites),
                     });
                 }
-                log.push(Logged {
-                    event: e,
-                    action: Some(items[last].n),
-                });
+                log.push(Logged { event: e, action });
             }
             run_sba(
                 &mut game,
@@ -425,7 +452,7 @@ pub fn play(
                 &mut log,
                 &mut sbas,
                 &mut timeline,
-                Some(items[last].n),
+                action,
             );
         }
         i = end;

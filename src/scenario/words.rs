@@ -390,6 +390,9 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::Indestructible { card } => {
             format!("{} is indestructible and isn't destroyed", l(*card))
         }
+        Happened::AppliesToNothing => {
+            "no object is in the set the effect describes as it begins; nothing changes".into()
+        }
         Happened::NotASpell { card, zone } => format!(
             "{} isn't a spell on the stack (it's {}); nothing is countered",
             l(*card),

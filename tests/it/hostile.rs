@@ -117,6 +117,21 @@ fn cases() -> Vec<(String, Vec<u8>)> {
         "contents-only.txt",
         cut_before(&modern, "1. Game Concepts", 2),
     );
+    // A part of the middle lost (the header, glossary and credits all there): the
+    // keyword rules 700–702, and the whole of section 8.
+    let body_of = |from: &str, to: &str| {
+        let start = cut_before(&modern, from, 2).len();
+        let end = cut_before(&modern, to, 2).len();
+        format!("{}{}", &modern[..start], &modern[end..])
+    };
+    add(
+        "rules-700-to-702-lost.txt",
+        body_of("700. General", "703. Turn-Based Actions"),
+    );
+    add(
+        "section-8-lost.txt",
+        body_of("8. Multiplayer Rules", "9. Casual Variants"),
+    );
     if let Some(older) = corpus_text("2025-11-14") {
         add("two-revisions.txt", format!("{older}\n{modern}"));
     }

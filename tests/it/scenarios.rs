@@ -121,6 +121,24 @@ fn every_malformed_scenario_fails_with_its_error() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+#[test]
+fn a_board_with_some_timestamps_is_warned_about() {
+    // "If any object on the battlefield has `timestamp`, all must."
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n\n## Battlefield\n\
+        - bear: Creature — Bear 2/2; controller Alice; timestamp 2\n\
+        - ogre: Creature — Ogre 2/2; controller Alice\n\n## Actions\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.contains("`bear` (line 7) has a `timestamp` but ogre")),
+        "{:?}",
+        report.warnings
+    );
+}
+
 mod cli {
     //! `arbiter check` as a user runs it: the report, the summary line, exit statuses.
 

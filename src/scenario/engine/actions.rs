@@ -2,6 +2,7 @@
 //! special action) and activating the attachment abilities (equip 702.6, fortify
 //! 702.67, reconfigure 702.151).
 
+use super::effects::Onto;
 use super::prelude::*;
 
 impl Game {
@@ -62,8 +63,12 @@ impl Game {
                 attached_to,
                 as_copy_of,
             } => {
-                let events = self.put_onto_battlefield(card, under, attached_to, item.choice)?;
-                Ok(self.entered_as_copy(card, as_copy_of, events))
+                let onto = Onto {
+                    under,
+                    attached_to,
+                    as_copy_of,
+                };
+                self.put_onto_battlefield(card, onto, item.choice)
             }
             Statement::AffectAll {
                 effect,
@@ -75,7 +80,11 @@ impl Game {
                 until_end_of_turn,
             } => Ok(self.modify_layered(card, change, until_end_of_turn)),
             Statement::ReturnToBattlefield { card, under } => {
-                self.put_onto_battlefield(card, under, None, item.choice)
+                let onto = Onto {
+                    under,
+                    ..Onto::default()
+                };
+                self.put_onto_battlefield(card, onto, item.choice)
             }
             st @ (Statement::Attack { .. }
             | Statement::Block { .. }
@@ -211,6 +220,14 @@ impl Game {
             return Err(vec![because(
                 &[cite::R702_151],
                 Why::NoReconfigure {
+                    date: self.rules.date,
+                },
+            )]);
+        }
+        if kind == AbilityKind::Fortify && !self.rules.has(Difference::Fortify) {
+            return Err(vec![because(
+                &[cite::R702_67],
+                Why::NoFortify {
                     date: self.rules.date,
                 },
             )]);

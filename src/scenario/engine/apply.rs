@@ -44,10 +44,14 @@ impl Game {
         else {
             return events;
         };
-        if from == Zone::Battlefield {
+        let last_known = if from == Zone::Battlefield {
             // 310.4b (before 2009-07-11): a source of combat damage on the stack.
             self.remember_combat_source(c);
-        }
+            // 608.2h: what it was, for an effect that makes it deal damage later.
+            Some(self.view(c))
+        } else {
+            self.cards[c].last_known.take()
+        };
         let ts = self.ts();
         let object = self.next_object;
         self.next_object += 1;
@@ -81,6 +85,8 @@ impl Game {
             };
             card.protector = None;
             card.dealt_deathtouch = false;
+            card.dealt_damage = false;
+            card.last_known = last_known;
         }
         self.effects.end_on(c, old_object);
         let mut ev = event(
@@ -274,11 +280,12 @@ impl Game {
                 let v = self.view(*card);
                 // 702.2b: remembered for 704.5h until state-based actions are checked.
                 let deathtouch =
-                    source.is_some_and(|s| self.view(s).chars.has(&Ability::Deathtouch));
+                    source.is_some_and(|s| self.damage_source(s).0.chars.has(&Ability::Deathtouch));
                 let c = &mut self.cards[*card];
                 if v.chars.is(CardType::Creature) {
                     c.damage += amount;
                     c.dealt_deathtouch |= deathtouch && *amount > 0;
+                    c.dealt_damage |= *amount > 0;
                 }
                 if v.chars.is(CardType::Planeswalker) {
                     c.loyalty = (c.loyalty - amount).max(0);
@@ -421,6 +428,7 @@ impl Game {
     pub(super) fn state_based_actions_checked(&mut self) {
         for card in &mut self.cards {
             card.dealt_deathtouch = false;
+            card.dealt_damage = false;
         }
     }
 }

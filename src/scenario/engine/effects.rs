@@ -5,19 +5,45 @@
 use super::legality;
 use super::prelude::*;
 
+/// Where and how an object is put onto the battlefield.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Onto {
+    pub(super) under: Option<PlayerId>,
+    pub(super) attached_to: Option<Target>,
+    pub(super) as_copy_of: Option<CardId>,
+}
+
 impl Game {
     // ----- effects --------------------------------------------------------------------
 
+    /// `put L onto the battlefield [under P's control] [attached to T] [as a copy of M]`
+    /// (or `return L to the battlefield [under P's control]`).
     pub(super) fn put_onto_battlefield(
         &mut self,
         c: CardId,
-        under: Option<PlayerId>,
-        attached_to: Option<Target>,
+        onto: Onto,
         choice: Option<CardId>,
     ) -> Result<Vec<Event>, Vec<Reason>> {
+        let Onto {
+            under,
+            attached_to,
+            as_copy_of,
+        } = onto;
         let zone = self.zone(c);
-        let v = self.view(c);
         let controller = under.unwrap_or(self.cards[c].owner);
+        // The object as it would stand on the battlefield: one entering as a copy is a
+        // copy as it enters, not after (707.5), so an Aura's copy enters attached.
+        let entering = |g: &Game| -> Game {
+            let mut sim = g.clone();
+            sim.cards[c].zone = Zone::Battlefield;
+            sim.cards[c].controller = controller;
+            let _ = sim.entered_as_copy(c, as_copy_of, Vec::new());
+            sim
+        };
+        let v = match as_copy_of {
+            Some(_) => entering(self).view(c),
+            None => self.view(c),
+        };
         let note = |numbers: &[Cite], what: Happened| {
             Ok(vec![event(what, vec![Target::Card(c)], numbers)])
         };
@@ -51,12 +77,8 @@ impl Game {
         };
         if v.chars.has_subtype("aura") {
             // 303.4f–i: an Aura entering without being cast.
-            let candidate = |g: &Game, t: Target| -> Vec<Reason> {
-                let mut sim = g.clone();
-                sim.cards[c].zone = Zone::Battlefield;
-                sim.cards[c].controller = controller;
-                sim.attachment_problems(c, t)
-            };
+            let candidate =
+                |g: &Game, t: Target| -> Vec<Reason> { entering(g).attachment_problems(c, t) };
             let chosen = match (attached_to, choice) {
                 (Some(t), _) => {
                     let problems = candidate(self, t);
@@ -136,17 +158,19 @@ impl Game {
                 }
             };
             let (t, how) = chosen;
-            let mut events = self.move_card(
+            let events = self.move_card(
                 c,
                 Zone::Battlefield,
                 Some(controller),
                 &[cite::R303_4F],
                 Cause::AuraPut,
             );
+            let mut events = self.entered_as_copy(c, as_copy_of, events);
             events.push(self.attach(c, t, &[cite::R303_4F], how));
             return Ok(events);
         }
-        let mut events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        let mut events = self.entered_as_copy(c, as_copy_of, events);
         if let Some(t) = attached_to {
             let v = self.view(c);
             if v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification") {
@@ -326,8 +350,10 @@ impl Game {
                 let v = self.view(card);
                 // 702.16e: damage from a source with a quality the permanent has protection
                 // from is prevented.
-                if let Some(s) = source {
-                    let sv = self.view(s);
+                // 608.2h: a source that has left the battlefield deals damage as it last
+                // existed there.
+                let from = source.map(|s| self.damage_source(s));
+                if let (Some(s), Some((sv, _))) = (source, &from) {
                     if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
                         let mut numbers = legality::protection(q, cite::R702_16E);
                         numbers.push(cite::R120_1);
@@ -345,21 +371,9 @@ impl Game {
                 }
                 // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
                 // abilities then, which the checker doesn't play (as in combat).
-                if let Some(s) = source.filter(|_| amount > 0) {
-                    let sv = self.view(s);
-                    for (ability, static_from, rule) in [
-                        (
-                            Ability::Lifelink,
-                            Difference::LifelinkStatic,
-                            cite::R502_68A_LIFELINK_TRIGGERED,
-                        ),
-                        (
-                            Ability::Deathtouch,
-                            Difference::DeathtouchStateBased,
-                            cite::R502_63A_DEATHTOUCH_TRIGGERED,
-                        ),
-                    ] {
-                        if sv.chars.has(&ability) && !self.rules.has(static_from) {
+                if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
+                    for (ability, rule) in self.triggered_keywords() {
+                        if sv.chars.has(&ability) {
                             return Err(vec![because(
                                 &[rule],
                                 Why::TriggeredKeywordDamage { source: s, ability },
@@ -379,6 +393,12 @@ impl Game {
                 }
                 if numbers.is_empty() {
                     numbers.push(cite::R120_3);
+                }
+                if let Some((sv, true)) = &from {
+                    numbers.push(cite::R608_2H);
+                    if sv.chars.has(&Ability::Deathtouch) && amount > 0 {
+                        numbers.push(cite::R702_2E);
+                    }
                 }
                 let mut subjects = vec![Target::Card(card)];
                 subjects.extend(source.map(Target::Card));
@@ -446,6 +466,12 @@ impl Game {
                         },
                     )]);
                 }
+                if step == Step::FirstStrikeDamage
+                    && self.step < Step::FirstStrikeDamage
+                    && !self.first_strike_step_due()
+                {
+                    return Err(vec![because(&[cite::R510_4], Why::NoFirstStrikeStep)]);
+                }
                 if !self.stack.is_empty() {
                     return Err(vec![because(
                         &[cite::R117_4, cite::R500_2],
@@ -493,13 +519,23 @@ impl Game {
                         self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
                     })
                     .collect();
+                // A player who left the game is skipped: their turn doesn't begin (800.4k).
+                let skipped = next != (self.active + 1) % n;
+                let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
+                if skipped && n > 2 {
+                    rules.push(cite::R800_4K);
+                }
+                // About the new active player and what untapped (502.3).
+                let subjects = std::iter::once(Target::Player(next))
+                    .chain(untapped.iter().map(|&c| Target::Card(c)))
+                    .collect();
                 events.push(self.apply(event(
                     Happened::TurnBegins {
                         player: next,
                         untapped,
                     },
-                    vec![Target::Player(next)],
-                    &[cite::R500_1, cite::R502_3, cite::R305_2],
+                    subjects,
+                    &rules,
                 )));
                 Ok(events)
             }
@@ -534,10 +570,15 @@ impl Game {
     /// gains the source's controller that much life (a static ability from 2009-07-11).
     fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
         let s = source.filter(|_| amount > 0 && self.rules.has(Difference::LifelinkStatic))?;
-        let v = self.view(s);
+        let (v, last_known) = self.damage_source(s);
         if !v.chars.has(&Ability::Lifelink) {
             return None;
         }
+        let numbers: &[Cite] = if last_known {
+            &[cite::R702_15B, cite::R120_3F, cite::R702_15C, cite::R608_2H]
+        } else {
+            &[cite::R702_15B, cite::R120_3F]
+        };
         let who = v.controller;
         let now = self.players[who].life + amount;
         Some(self.apply(event(
@@ -548,7 +589,7 @@ impl Game {
                 now,
             },
             vec![Target::Player(who), Target::Card(s)],
-            &[cite::R702_15B, cite::R120_3F],
+            numbers,
         )))
     }
 }

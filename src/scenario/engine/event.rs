@@ -109,6 +109,10 @@ pub enum Why {
     NoReconfigure {
         date: Date,
     },
+    /// 702.67: fortify doesn't exist in the chosen revision.
+    NoFortify {
+        date: Date,
+    },
     /// 602.2: the source of an activated ability isn't on the battlefield.
     SourceNotOnBattlefield {
         card: CardId,
@@ -250,6 +254,9 @@ pub enum Why {
     StepStackNotEmpty {
         stack: Vec<StackObject>,
     },
+    /// 510.4: a first-strike combat damage step exists only when an attacking or blocking
+    /// creature has first strike or double strike as combat damage begins.
+    NoFirstStrikeStep,
 }
 
 /// What a player is trying to do, for the timing rules' reasons.
@@ -326,6 +333,8 @@ pub enum EventKind {
     Counters,
     Damage,
     Changed,
+    /// A combat declaration, or a creature removed from combat (508, 509, 506.4).
+    Combat,
     Played,
     Turn,
     Stack,
@@ -672,6 +681,8 @@ pub enum Happened {
         card: CardId,
         zone: Zone,
     },
+    /// A one-shot effect on a set found no object to apply to as it began (611.2c).
+    AppliesToNothing,
 }
 
 impl Happened {
@@ -724,7 +735,8 @@ impl Happened {
             | H::NotOnBattlefield { .. }
             | H::Indestructible { .. }
             | H::DamagePrevented { .. }
-            | H::NotASpell { .. } => EventKind::Note,
+            | H::NotASpell { .. }
+            | H::AppliesToNothing => EventKind::Note,
         }
     }
 }

@@ -389,6 +389,12 @@ impl Game {
             Rule::TimestampOfResolved
         };
         cites.extend(System::of(&self.rules).cite(timestamp_rule));
+        // The object of an attached Aura, Equipment or Fortification took its timestamp
+        // as it became attached.
+        let attached = |s: CardId| self.cards.get(s).is_some_and(|c| c.attached_to.is_some());
+        if inst.source.is_some_and(attached) {
+            cites.extend(System::of(&self.rules).cite(Rule::TimestampOfAttachment));
+        }
         if inst.defining {
             cites.push(cite::R604_3);
         }
@@ -511,6 +517,13 @@ impl Game {
     /// effect on each object of it.
     pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
         let set = self.with_board(|board| self.described(&effect.subject, None, board));
+        if set.is_empty() {
+            return vec![event(
+                Happened::AppliesToNothing,
+                Vec::new(),
+                &[cite::R611_2C],
+            )];
+        }
         let mut numbers = self.stage_rules(&effect.parts);
         numbers.push(cite::R611_2C);
         numbers.extend(System::of(&self.rules).cite(Rule::TimestampOfResolved));

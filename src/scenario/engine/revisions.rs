@@ -58,6 +58,14 @@ pub enum Difference {
     /// source deals, combat or not, gains its controller that much life. Before, lifelink
     /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
     LifelinkStatic,
+    /// 702.2 (502.63 when it began, 2007-05-01): deathtouch. Before, a creature written
+    /// with it has no such ability.
+    Deathtouch,
+    /// 702.15 (502.68 when it began, 2007-05-01): lifelink. Before, a creature written
+    /// with it has no such ability.
+    Lifelink,
+    /// 702.67 (502.65 when it began, 2007-05-01): fortify. Before, it can't be activated.
+    Fortify,
     /// 702.17 (502.70 when it began, 2007-05-01): reach. Before, a creature written with it
     /// blocks a flyer only if it has flying.
     Reach,
@@ -84,6 +92,10 @@ pub enum Difference {
     /// 613.7a (2012-10-01 on): an effect from a characteristic-defining ability may depend
     /// on another from one ("neither or both"); before, on none ("neither").
     DefiningAbilitiesDependOnEachOther,
+    /// 704.5q (420.5n when it began; the first revision of the corpus with it is
+    /// 2006-10-01, and 420.5 of 2006-07-15 has none): +1/+1 and -1/-1 counters on one
+    /// permanent are removed in pairs. Before, both kinds stay.
+    CountersAnnihilate,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -181,6 +193,21 @@ pub const DIFFERENCES: &[Row] = &[
         until: None,
     },
     Row {
+        difference: Difference::Deathtouch,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Lifelink,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Fortify,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
         difference: Difference::Shroud,
         from: Some(date(2007, 5, 1)),
         until: None,
@@ -213,6 +240,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::DefiningAbilitiesDependOnEachOther,
         from: Some(date(2012, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::CountersAnnihilate,
+        from: Some(date(2006, 10, 1)),
         until: None,
     },
 ];
@@ -340,6 +372,9 @@ mod tests {
             Hexproof,
             LifelinkStatic,
             Reach,
+            Deathtouch,
+            Lifelink,
+            Fortify,
             Shroud,
             Menace,
             CombatDamageOnTheStack,
@@ -347,6 +382,7 @@ mod tests {
             LayersOf418,
             TypeChangingEffectsWholeInLayerFour,
             DefiningAbilitiesDependOnEachOther,
+            CountersAnnihilate,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

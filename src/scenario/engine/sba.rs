@@ -71,6 +71,32 @@ impl Check<'_> {
         });
     }
 
+    /// Those of `found` that `rule` destroys: an indestructible one is spared (702.12b),
+    /// and noted once, when damage was dealt to it since the last check.
+    fn spare_indestructible<T>(
+        &mut self,
+        found: Vec<T>,
+        card: impl Fn(&T) -> CardId,
+        rule: Cite,
+    ) -> Vec<T> {
+        let g = self.game;
+        let (spared, destroyed): (Vec<T>, Vec<T>) = found
+            .into_iter()
+            .partition(|x| g.view(card(x)).chars.has(&Ability::Indestructible));
+        for c in spared.iter().map(card).filter(|&c| g.cards[c].dealt_damage) {
+            let what = Happened::Indestructible { card: c };
+            match self.notes.iter_mut().find(|e| e.what == what) {
+                // Spared from both 704.5g and 704.5h: one note citing both.
+                Some(e) => e.cites.insert(e.cites.len() - 1, rule),
+                None => {
+                    self.notes
+                        .push(event(what, vec![Target::Card(c)], &[rule, cite::R702_12B]))
+                }
+            }
+        }
+        destroyed
+    }
+
     /// The permanents on the battlefield, with their current characteristics.
     fn permanents(&self) -> impl Iterator<Item = (CardId, View)> + '_ {
         let g = self.game;
@@ -145,7 +171,8 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         rule: cite::R704_5Q,
-        exists: None,
+        // 420.5n from 2006-10-01; before, the two kinds of counters stayed side by side.
+        exists: Some(Difference::CountersAnnihilate),
         check: counters_annihilate,
     },
     Row {
@@ -213,13 +240,11 @@ fn lethal_damage(k: &mut Check) {
         .permanents()
         .filter(|(c, v)| {
             let t = toughness(v);
-            v.chars.is(CardType::Creature)
-                && t > 0
-                && k.game.cards[*c].damage >= t
-                && !v.chars.has(&Ability::Indestructible)
+            v.chars.is(CardType::Creature) && t > 0 && k.game.cards[*c].damage >= t
         })
         .map(|(c, v)| (c, k.game.cards[c].damage, toughness(&v)))
         .collect();
+    let found = k.spare_indestructible(found, |&(c, _, _)| c, cite::R704_5G);
     for (c, damage, toughness) in found {
         let finding = Finding::LethalDamage {
             card: c,
@@ -236,13 +261,11 @@ fn deathtouch_damage(k: &mut Check) {
     let found: Vec<CardId> = k
         .permanents()
         .filter(|(c, v)| {
-            v.chars.is(CardType::Creature)
-                && toughness(v) > 0
-                && k.game.cards[*c].dealt_deathtouch
-                && !v.chars.has(&Ability::Indestructible)
+            v.chars.is(CardType::Creature) && toughness(v) > 0 && k.game.cards[*c].dealt_deathtouch
         })
         .map(|(c, _)| c)
         .collect();
+    let found = k.spare_indestructible(found, |&c| c, cite::R704_5H);
     for c in found {
         let finding = Finding::DeathtouchDamage { card: c };
         k.card(c, Sba::Destroy, &[cite::R704_5H, cite::R702_2B], finding);
@@ -709,6 +732,18 @@ impl Game {
             let (pending, notes) = self.check_state_based_actions(choice);
             self.state_based_actions_checked();
             if pending.is_empty() {
+                // What the check found but didn't do (an indestructible creature spared).
+                if !notes.is_empty() {
+                    rounds.push(
+                        notes
+                            .into_iter()
+                            .map(|e| Event {
+                                state_based: true,
+                                ..e
+                            })
+                            .collect(),
+                    );
+                }
                 break;
             }
             let mut events: Vec<Event> = notes;

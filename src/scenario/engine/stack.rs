@@ -78,7 +78,8 @@ impl Game {
         }
         let flash = v.chars.has(&Ability::Flash) && self.rules.has(Difference::Flash);
         let instant_speed = v.chars.is(CardType::Instant) || flash;
-        if !instant_speed {
+        // A land is never cast (305.9): no spell timing applies to it.
+        if !instant_speed && !v.chars.is(CardType::Land) {
             let rule = [
                 (CardType::Sorcery, cite::R307_1),
                 (CardType::Creature, cite::R302_1),
@@ -360,7 +361,12 @@ impl Game {
                             vec![Target::Card(source), Target::Card(t)],
                             &[rule],
                         )));
-                        events.extend(self.try_attach(source, Target::Card(t), &[rule]));
+                        // 702.151b: attached by reconfigure, it stops being a creature.
+                        let cites: &[_] = match ability {
+                            AbilityKind::Reconfigure => &[rule, cite::R702_151B],
+                            _ => &[rule],
+                        };
+                        events.extend(self.try_attach(source, Target::Card(t), cites));
                     }
                 }
             }

@@ -32,6 +32,12 @@ pub(super) struct Card {
     /// Dealt damage by a source with deathtouch since state-based actions were last
     /// checked (704.5h).
     pub(super) dealt_deathtouch: bool,
+    /// Dealt damage since state-based actions were last checked: an indestructible
+    /// creature that 704.5g or 704.5h would destroy is then noted once (702.12b).
+    pub(super) dealt_damage: bool,
+    /// Its last known information as it last left the battlefield (608.2h): what an
+    /// effect that makes it deal damage afterwards sees (702.2e, 702.15c).
+    pub(super) last_known: Option<View>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +167,8 @@ impl Game {
                 attached_to: None,
                 protector: spec.protector,
                 dealt_deathtouch: false,
+                dealt_damage: false,
+                last_known: None,
             });
             if spec.zone == Zone::Stack {
                 stack_cards.push(i);
@@ -363,5 +371,16 @@ impl Game {
 
     pub(super) fn on_battlefield(&self, c: CardId) -> bool {
         self.zone(c) == Zone::Battlefield
+    }
+
+    /// A source of damage as it deals it: its current characteristics on the
+    /// battlefield, else its last known information there if it has left (608.2h; for
+    /// deathtouch and lifelink 702.2e, 702.15c), else the card where it is (702.2d).
+    /// The flag says whether last known information was used.
+    pub(super) fn damage_source(&self, s: CardId) -> (View, bool) {
+        match self.cards.get(s).and_then(|c| c.last_known.as_ref()) {
+            Some(v) if !self.on_battlefield(s) => (v.clone(), true),
+            _ => (self.view(s), false),
+        }
     }
 }

@@ -4,6 +4,46 @@
 use super::*;
 use crate::scenario::effect::Part;
 
+/// The player statements by verb, as the contract writes them.
+const PLAYER_FORMS: [(&str, &str); 13] = [
+    ("plays", "P plays L"),
+    ("casts", "P casts L [targeting T[, T]...]"),
+    ("equips", "P equips L to C"),
+    (
+        "activates",
+        "P activates equip of L targeting C` or `P activates fortify of L targeting C",
+    ),
+    ("fortifies", "P fortifies L to C"),
+    ("reconfigures", "P reconfigures L to C"),
+    ("unattaches", "P unattaches L"),
+    ("puts", "P puts L onto the battlefield"),
+    ("sacrifices", "P sacrifices L"),
+    (
+        "attacks",
+        "P attacks with L [attacking T][, L [attacking T]]...",
+    ),
+    ("blocks", "P blocks A with B[, B]...[; A with B[, B]...]..."),
+    ("declares", "P declares no blockers"),
+    (
+        "orders",
+        "P orders blockers of A: B, B...` or `P orders attackers of B: A, A...",
+    ),
+];
+
+/// The effect statements on a label by verb (`get` agrees as `gets`, `are` as `is`).
+const LABEL_FORMS: [(&str, &str); 7] = [
+    ("gets", "L gets +N/+N"),
+    (
+        "becomes",
+        "L becomes a creature [P/T]`, `L becomes a TYPE LINE [P/T]`, `L becomes COLOR[ and COLOR]...` or `L becomes a copy of M",
+    ),
+    ("gains", "L gains A` or `L gains subtype S"),
+    ("loses", "L loses A`, `L loses all abilities` or `L loses subtype S"),
+    ("is", "L is dealt N damage [by M]` or `L is N/N"),
+    ("are", "L is dealt N damage [by M]` or `L is N/N"),
+    ("stops", "L stops being a creature"),
+];
+
 impl Reader<'_> {
     pub(super) fn read_actions(&self) -> R<Vec<ActionItem>> {
         let Some(section) = self.section("Actions") else {
@@ -19,7 +59,7 @@ impl Reader<'_> {
             if text.matches('"').count() % 2 == 1 {
                 return self.err(item.line, "unclosed quote: expected a closing `\"`");
             }
-            let mut s = text.to_lowercase();
+            let mut s = self.possessives(&text.to_lowercase());
             let mut in_response = false;
             if let Some(rest) = s
                 .strip_prefix("in response,")
@@ -68,6 +108,14 @@ impl Reader<'_> {
                 format!("expected a verb after `{subject}` (known verbs: {VERBS})"),
             );
         }
+        // A known verb with the rest of its statement missing: say its form.
+        let known = PLAYER_FORMS.iter().chain(&LABEL_FORMS);
+        if let Some((_, form)) = known
+            .clone()
+            .find(|(v, _)| *v == verb || v.strip_suffix('s') == Some(verb))
+        {
+            return self.err(line, format!("expected `{form}`, found `{s}`"));
+        }
         self.err(
             line,
             format!("unknown verb `{verb}` in `{s}` (known verbs: {VERBS})"),
@@ -91,7 +139,8 @@ impl Reader<'_> {
         }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
-            let rest = rest.trim();
+            let rest = agreeing_verb(rest.trim());
+            let rest = rest.as_str();
             let label_named_like_player = s
                 .split_whitespace()
                 .next()
@@ -192,11 +241,11 @@ impl Reader<'_> {
         }
         // Label subjects.
         if let Some(&card) = self.labels.get(first) {
-            let rest = s[first.len()..].trim();
-            return self.label_statement(line, s, card, first, rest, until_end_of_turn);
+            let rest = agreeing_verb(s[first.len()..].trim());
+            return self.label_statement(line, s, card, first, &rest, until_end_of_turn);
         }
         // A one-shot effect on a set (611.2c): `all creatures get -1/-1`.
-        if self.is_set_subject(first) {
+        if self.is_set_subject(first, s.split_whitespace().nth(1)) {
             return Ok(Statement::AffectAll {
                 effect: self.effect(line, s, statics::Written::Action)?,
                 until_end_of_turn,
@@ -407,7 +456,7 @@ impl Reader<'_> {
             });
         }
         let Some((l, rest)) = body.split_once(" onto the battlefield") else {
-            return self.err(line, "expected `put LABEL onto the battlefield [under NAME's control] [attached to TARGET]` or `put N KIND counters on LABEL`");
+            return self.err(line, "expected `put LABEL onto the battlefield [under NAME's control] [attached to TARGET] [as a copy of LABEL]` or `put N KIND counters on LABEL`");
         };
         let card = self.label(line, l)?;
         let mut rest = rest.trim();

@@ -37,6 +37,49 @@ impl Reader<'_> {
         Ok(true)
     }
 
+    /// The combat attributes describe a combat under way: on the battlefield at `step:`
+    /// declare attackers through end of combat (511.3 ends it), else an error.
+    pub(super) fn check_combat_step(&self, setup: &Setup) -> R<()> {
+        if (Step::DeclareAttackers..=Step::EndOfCombat).contains(&setup.step) {
+            // A blocker blocks attackers (509.1a).
+            for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
+                for &a in &spec.combat.blocking {
+                    let attacker = &setup.cards[a];
+                    if attacker.zone != Zone::Battlefield || attacker.combat.attacking.is_none() {
+                        return self.err(
+                            spec.line,
+                            format!(
+                                "`{}` is blocking `{}`, which is not attacking (expected `; attacking [T]` on `{}`'s line)",
+                                spec.label, attacker.label, attacker.label
+                            ),
+                        );
+                    }
+                }
+            }
+            return Ok(());
+        }
+        for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
+            let c = &spec.combat;
+            let used = [
+                ("attacking", c.attacking.is_some()),
+                ("blocking", !c.blocking.is_empty()),
+                ("blocked", c.blocked),
+                ("had first strike", c.had_first_strike),
+                ("damage order", !c.damage_order.is_empty()),
+            ];
+            if let Some((word, _)) = used.iter().find(|(_, on)| *on) {
+                return self.err(
+                    spec.line,
+                    format!(
+                        "`{word}` describes a combat under way, but `step:` is {} (expected `step:` declare attackers through end of combat, or declare the combat in `## Actions`)",
+                        setup.step
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// `L, L and L`: labels, at least one.
     fn labels_list(&self, line: usize, list: &str, form: &str) -> R<Vec<CardId>> {
         let mut out = Vec::new();

@@ -11,7 +11,7 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for item in &section.items {
             let text = normalize(&item.text);
-            let mut s = text.to_lowercase();
+            let mut s = self.possessives(&text.to_lowercase());
             let mut cites = Vec::new();
             let line = item.line;
             if s.ends_with(')') {
@@ -125,7 +125,8 @@ impl Reader<'_> {
         }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
-            let rest = rest.trim();
+            let rest = agreeing_verb(rest.trim());
+            let rest = rest.as_str();
             let first_is_label = s
                 .split_whitespace()
                 .next()
@@ -180,6 +181,8 @@ impl Reader<'_> {
             }
         }
         let first = s.split_whitespace().next().unwrap_or("");
+        let agreed = format!("{first} {}", agreeing_verb(s[first.len()..].trim()));
+        let s = agreed.trim_end();
         if first.ends_with("'s") {
             if let Some(claim) = self.characteristic_claim(line, s)? {
                 return Ok(claim);

@@ -238,6 +238,29 @@ pub(crate) fn normalize(text: &str) -> String {
     t.strip_suffix('.').unwrap_or(t).trim_end().to_string()
 }
 
+/// The contract's verbs agree with their subject either way (`gets`/`get`, `gains`/`gain`,
+/// `loses`/`lose`…): the first word of `rest` in the form a single subject takes.
+pub(crate) fn agreeing_verb(rest: &str) -> String {
+    let (verb, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+    let verb = match verb {
+        "get" => "gets",
+        "gain" => "gains",
+        "lose" => "loses",
+        "have" => "has",
+        "are" => "is",
+        "become" => "becomes",
+        "stop" => "stops",
+        "don't" => "doesn't",
+        "do" if tail.starts_with("not ") => "does",
+        v => v,
+    };
+    if tail.is_empty() {
+        verb.to_string()
+    } else {
+        format!("{verb} {tail}")
+    }
+}
+
 struct Reader<'a> {
     file: &'a str,
     doc: Document,
@@ -246,6 +269,32 @@ struct Reader<'a> {
 }
 
 type R<T> = Result<T, ParseError>;
+
+impl Reader<'_> {
+    /// `James' life`, `dogs' power`: the possessive of a player name or label ending in `s`
+    /// written with the apostrophe alone reads as `James's` (`s` lower-cased).
+    fn possessives(&self, s: &str) -> String {
+        let names = self.players.iter().map(|p| p.to_lowercase());
+        let mut out = s.to_string();
+        for name in names.chain(self.labels.keys().cloned()) {
+            if !name.ends_with('s') {
+                continue;
+            }
+            let bare = format!("{name}'");
+            let mut from = 0;
+            while let Some(i) = out[from..].find(&bare).map(|i| i + from) {
+                let end = i + bare.len();
+                let starts_word = i == 0 || out[..i].ends_with(' ');
+                let ends_word = out[end..].is_empty() || out[end..].starts_with(' ');
+                if starts_word && ends_word {
+                    out.insert(end, 's');
+                }
+                from = end;
+            }
+        }
+        out
+    }
+}
 
 fn is_label(s: &str) -> bool {
     !s.is_empty()
@@ -286,6 +335,7 @@ impl<'a> Reader<'a> {
     fn read(mut self) -> R<Scenario> {
         let mut setup = self.read_game()?;
         self.read_objects(&mut setup)?;
+        self.check_combat_step(&setup)?;
         let actions = self.read_actions()?;
         let expectations = self.read_expectations(actions.len())?;
         Ok(Scenario {
@@ -347,6 +397,7 @@ impl<'a> Reader<'a> {
                 line,
                 format!("label `{word}` is not defined (expected a label from a zone section such as `## Battlefield`)"),
             ),
+            None if word.is_empty() => self.err(line, "expected a label, found nothing"),
             None => self.err(line, format!("expected a label, found `{word}`")),
         }
     }

@@ -4,6 +4,22 @@
 
 use super::*;
 
+/// The object attributes that hold one value.
+const SINGLE_VALUED: [&str; 12] = [
+    "controller",
+    "owner",
+    "damage order",
+    "damage",
+    "loyalty",
+    "defense",
+    "timestamp",
+    "mana value",
+    "attached to",
+    "attacking",
+    "enchant",
+    "protector",
+];
+
 impl Reader<'_> {
     pub(super) fn read_game(&mut self) -> R<Setup> {
         let (game_line, items): (usize, Vec<(usize, String)>) = match self.section("Game") {
@@ -32,6 +48,12 @@ impl Reader<'_> {
                         "unknown key `{key}` in `## Game` (expected one of: {})",
                         GAME_KEYS.join(", ")
                     ),
+                );
+            }
+            if let Some((first, _, _)) = pairs.iter().find(|(_, k, _)| *k == key) {
+                return self.err(
+                    line,
+                    format!("`{key}` is given twice in `## Game` (first on line {first}; expected each key once)"),
                 );
             }
             pairs.push((line, key, value.trim().to_string()));
@@ -248,7 +270,9 @@ impl Reader<'_> {
         let (left, name) = match left.find('"') {
             Some(q) => {
                 let after = &left[q + 1..];
-                let Some(end) = after.find('"') else {
+                // The name runs to the last quote: it may hold quotes itself
+                // (`"Kongming, "Sleeping Dragon""`).
+                let Some(end) = after.rfind('"') else {
                     return self.err(
                         line,
                         "unclosed quote: expected a card name between two `\"`",
@@ -358,10 +382,27 @@ impl Reader<'_> {
             combat: Default::default(),
         };
         let mut owner = None;
+        let mut given: Vec<&str> = Vec::new();
         for attr in parts {
             let a = attr.trim();
             if a.is_empty() {
                 continue;
+            }
+            // An attribute of one value, given twice, would silently lose one of them.
+            if let Some(key) = SINGLE_VALUED.iter().find(|k| {
+                a.strip_prefix(**k)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+            }) {
+                if given.contains(key) {
+                    return self.err(
+                        line,
+                        format!(
+                            "`{key}` is given twice for `{}` (expected it once)",
+                            spec.label
+                        ),
+                    );
+                }
+                given.push(key);
             }
             self.attribute(line, a, &mut spec, &mut owner)?;
         }
@@ -399,6 +440,16 @@ impl Reader<'_> {
             _ => Zone::Stack,
         };
         let c = &spec.printed;
+        // An Aura spell targets what it will enchant (303.4a).
+        if spec.zone == Zone::Stack && c.type_line.has_subtype("aura") && spec.targets.is_empty() {
+            return self.err(
+                line,
+                format!(
+                    "`{}` is an Aura spell on the stack with no target (expected `; targeting L` or `; targeting player NAME`: an Aura spell targets what it will enchant, 303.4a)",
+                    spec.label
+                ),
+            );
+        }
         if c.is(crate::scenario::CardType::Creature) && c.power_toughness.is_none() {
             return self.err(
                 line,

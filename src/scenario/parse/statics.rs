@@ -105,8 +105,10 @@ impl Reader<'_> {
             other: false,
             not: Vec::new(),
             not_colors: Vec::new(),
+            not_token: false,
             colors: Vec::new(),
             supertypes: Vec::new(),
+            also: Vec::new(),
             noun: Noun::Permanent,
             control: Control::Any,
             with: None,
@@ -122,6 +124,10 @@ impl Reader<'_> {
                 let rest = rest.trim_start_matches('-');
                 if let Some(c) = Color::from_word(rest) {
                     filter.not_colors.push(c);
+                    continue;
+                }
+                if rest == "token" {
+                    filter.not_token = true;
                     continue;
                 }
                 if super::super::card::near_miss(rest).is_some() {
@@ -148,6 +154,8 @@ impl Reader<'_> {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
                 filter.supertypes.push(s);
+            } else if let Some(word) = adjective(w, words.get(i).copied()) {
+                filter.also.push(word);
             } else {
                 noun = Some(match *w {
                     "permanent" | "permanents" => Noun::Permanent,
@@ -176,8 +184,14 @@ impl Reader<'_> {
             ["an", "opponent", "controls", r @ ..] if written == Written::Static => {
                 (Control::Opponents, r)
             }
-            [p, "controls" | "control", r @ ..] => (Control::Player(self.player(line, p)?), r),
-            r => (Control::Any, r),
+            // `P controls`, P's name of one word or more (`Ann Lee controls`).
+            r => match r.iter().position(|w| matches!(*w, "controls" | "control")) {
+                Some(n) if n > 0 && r[0] != "with" => (
+                    Control::Player(self.player(line, &r[..n].join(" "))?),
+                    &r[n + 1..],
+                ),
+                _ => (Control::Any, r),
+            },
         };
         filter.control = control;
         match rest {
@@ -347,9 +361,11 @@ const ZERO: PowerToughness = PowerToughness {
 };
 
 impl Reader<'_> {
-    /// Whether an `Actions` statement starting with `first` is a one-shot effect on a set.
-    pub(super) fn is_set_subject(&self, first: &str) -> bool {
-        matches!(first, "all" | "each" | "other" | "permanents" | "tokens")
+    /// Whether an `Actions` statement starting with `first`, `second` is a one-shot effect
+    /// on a set.
+    pub(super) fn is_set_subject(&self, first: &str, second: Option<&str>) -> bool {
+        adjective(first, second).is_some()
+            || matches!(first, "all" | "each" | "other" | "permanents" | "tokens")
             || (first.starts_with("non") && first.len() > 3)
             || Color::from_word(first).is_some()
             || Supertype::from_word(first).is_some()
@@ -397,5 +413,28 @@ impl Reader<'_> {
         }
         let effect = self.effect(line, &format!("{subject} {rest}"), Written::Action)?;
         Ok(Some(Change::Parts(effect.parts)))
+    }
+}
+
+/// A card type or a subtype written before a noun that names a card type, a permanent or a
+/// token (`artifact creatures`, `creature tokens`, `Goblin creatures`): the object must have
+/// it too. A near miss of a known word (`Goblim`) is no adjective, so it is reported.
+fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
+    let noun = next.is_some_and(|n| {
+        CardType::from_word(n).is_some()
+            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
+    });
+    if !noun {
+        return None;
+    }
+    if let Some(t) = CardType::from_word(w) {
+        return Some(Word::Type(t));
+    }
+    if super::super::card::near_miss(w).is_some() {
+        return None;
+    }
+    match Word::parse(&singular(w)) {
+        Some(Word::Sub(s)) => Some(Word::Sub(s)),
+        _ => None,
     }
 }

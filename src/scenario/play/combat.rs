@@ -10,7 +10,7 @@ use super::super::words::target_name;
 pub(super) type Found = (bool, String, Option<Target>, &'static [EventKind]);
 
 pub(super) fn check(game: &Game, claim: &Claim) -> Option<Found> {
-    const DECLARED: &[EventKind] = &[EventKind::Changed, EventKind::Turn, EventKind::Moved];
+    const DECLARED: &[EventKind] = &[EventKind::Combat, EventKind::Turn, EventKind::Moved];
     let label = |c: usize| game.label(c).to_string();
     Some(match claim {
         Claim::Attacking {

@@ -46,10 +46,17 @@ pub(super) fn check(
                     format!("cited {}", a.cites.join(", "))
                 }
             );
+            // What a legal action cited includes what its own events cited: the
+            // assignments of a combat damage step (702.19b for a trample over) are the
+            // action's rules as much as the step's 510.1.
+            let mut cited = a.cites.clone();
+            if a.legal {
+                cited.extend(a.events.iter().flat_map(|ev| ev.cites.iter().cloned()));
+            }
             let missing: Vec<String> = e
                 .cites
                 .iter()
-                .filter(|r| !covers(&a.cites, r))
+                .filter(|r| !covers(&cited, r))
                 .map(|r| r.short())
                 .collect();
             let passed = holds && missing.is_empty();
@@ -188,7 +195,7 @@ pub(super) fn check(
                     if is { "tapped" } else { "untapped" }
                 ),
                 Some(Target::Card(*card)),
-                &[EventKind::Turn, EventKind::Moved],
+                &[EventKind::Turn, EventKind::Moved, EventKind::Combat],
             )
         }
         Claim::ControlledBy { card, player } => {
@@ -279,6 +286,24 @@ pub(super) fn check(
         Some(l) => map(&l.event.cites),
         None => Vec::new(),
     };
+    // Whether a creature is tapped, attacking, blocking or blocked is made by several
+    // events together (the attack that tapped it, 508.1f; the blocks that blocked it,
+    // 509.1h): each one's rules are evidence.
+    if matches!(
+        e.claim,
+        Claim::IsTapped { .. }
+            | Claim::Attacking { .. }
+            | Claim::Blocking { .. }
+            | Claim::Blocked { .. }
+    ) {
+        for l in about.iter().filter(|l| kinds.contains(&l.event.kind())) {
+            for c in map(&l.event.cites) {
+                if !cited.contains(&c) {
+                    cited.push(c);
+                }
+            }
+        }
+    }
     // An action refused, or an attempted change that did nothing, since then: its rules
     // are evidence for the outcome it failed to change.
     for l in &about[at.map_or(0, |i| i + 1)..] {

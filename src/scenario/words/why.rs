@@ -95,6 +95,9 @@ pub fn why(g: &Game, w: &Why) -> String {
         Why::NoReconfigure { date } => format!(
             "reconfigure doesn't exist under the rules of {date} (it exists from 2022-02-18)"
         ),
+        Why::NoFortify { date } => format!(
+            "fortify doesn't exist under the rules of {date} (it exists from 2007-05-01)"
+        ),
         Why::SourceNotOnBattlefield { card, zone } => format!(
             "{} is {}, not on the battlefield",
             l(*card),
@@ -276,6 +279,9 @@ pub fn why(g: &Game, w: &Why) -> String {
             "the turn can't go back or stay: it is the {now} step, \
              and `go to` names a later step of this turn ({step} isn't later)"
         ),
+        Why::NoFirstStrikeStep => "this combat has no first-strike combat damage step: \
+             no attacking or blocking creature has first strike or double strike"
+            .to_string(),
         Why::StepStackNotEmpty { stack } => format!(
             "a step ends only when the stack is empty; it holds {}",
             stack_labels(g, stack).join(", ")

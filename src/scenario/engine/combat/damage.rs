@@ -60,22 +60,25 @@ impl Game {
     }
 
     /// The damage step that comes next (510.4), if one can.
+    /// Whether combat damage would begin with a first-strike step (510.4): an attacking
+    /// or blocking creature has first strike or double strike now.
+    pub(in crate::scenario::engine) fn first_strike_step_due(&self) -> bool {
+        self.combatants().iter().any(|&(c, _)| {
+            let (fs, ds) = self.has_strike(c);
+            fs || ds
+        })
+    }
+
     fn next_damage_step(&self) -> Option<Step> {
         if !self.combat.attackers_declared || self.combat.attackers.is_empty() {
             return None;
         }
         match self.step {
-            Step::DeclareBlockers => {
-                let due = self.combatants().iter().any(|&(c, _)| {
-                    let (fs, ds) = self.has_strike(c);
-                    fs || ds
-                });
-                Some(if due {
-                    Step::FirstStrikeDamage
-                } else {
-                    Step::CombatDamage
-                })
-            }
+            Step::DeclareBlockers => Some(if self.first_strike_step_due() {
+                Step::FirstStrikeDamage
+            } else {
+                Step::CombatDamage
+            }),
             Step::FirstStrikeDamage => Some(Step::CombatDamage),
             _ => None,
         }
@@ -117,8 +120,9 @@ impl Game {
         if self.rules.has(Difference::CombatDamageOnTheStack) {
             // 310.2b–d of before 2009-07-11: unblocked, all to the defending player;
             // blocked or blocking, divided as its controller chooses.
+            // Trample over the blockers rests on 502.9b–c of then.
             let blocked = !p.attacking || self.is_blocked(p.source);
-            return vec![
+            let mut out = vec![
                 cite::R310_1_ON_THE_STACK,
                 match (p.attacking, blocked) {
                     (true, false) => cite::R310_2B_UNBLOCKED,
@@ -126,6 +130,9 @@ impl Game {
                     (false, _) => cite::R310_2D_DIVIDED,
                 },
             ];
+            out.extend(self.trample_cite(p));
+            out.extend(self.left_the_game_cite(p));
+            return out;
         }
         let mut out = vec![
             cite::R510_1,
@@ -143,7 +150,16 @@ impl Game {
             out.push(cite::R702_2C);
         }
         out.extend(self.trample_cite(p));
+        out.extend(self.left_the_game_cite(p));
         out
+    }
+
+    /// An attacker whose player has left a multiplayer game assigns that player nothing
+    /// (800.4e).
+    fn left_the_game_cite(&self, p: &Plan) -> Option<Cite> {
+        let (t, _) = self.attacker(p.source)?.target?;
+        matches!(t, Target::Player(q) if self.has_lost(q) && self.players.len() > 2)
+            .then_some(cite::R800_4E)
     }
 
     /// A blocked attacker's damage assigned past its blockers rests on trample: 702.19b
@@ -504,11 +520,27 @@ impl Game {
             .collect();
         for (p, (s, sv)) in plans.iter().zip(&sources) {
             let mut dealt = 0;
+            // Damage past the blockers got there by trample (702.19b, 702.19d); damage
+            // dealt first, or twice, by first strike or double strike (702.7b, 702.4b).
+            let over = self.trample_cite(p);
+            let strike = if sv.chars.has(&Ability::DoubleStrike) {
+                Some(cite::R702_4B)
+            } else {
+                (step == Step::FirstStrikeDamage && sv.chars.has(&Ability::FirstStrike))
+                    .then_some(cite::R702_7B)
+            };
+            let blockers = self.blockers_of(p.source);
             for &(n, t) in &p.amounts {
                 if n <= 0 {
                     continue;
                 }
-                let (e, was_dealt) = self.deal_damage(*s, sv, n, t);
+                let (mut e, was_dealt) = self.deal_damage(*s, sv, n, t);
+                e.cites.extend(strike);
+                if let Some(c) = over {
+                    if !matches!(t, Target::Card(b) if blockers.contains(&b)) {
+                        e.cites.push(c);
+                    }
+                }
                 events.push(e);
                 if was_dealt {
                     dealt += n;

@@ -88,7 +88,7 @@ impl CombatEvent {
             | CombatEvent::NoBlockers { .. }
             | CombatEvent::BlockersDeclared { .. }
             | CombatEvent::Ordered { .. }
-            | CombatEvent::RemovedFromCombat { .. } => EventKind::Changed,
+            | CombatEvent::RemovedFromCombat { .. } => EventKind::Combat,
             CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
             CombatEvent::Assigned { .. }
             | CombatEvent::NotDealt { .. }
@@ -696,6 +696,16 @@ impl Game {
             .iter()
             .map(|a| a.card)
             .filter(|&a| by_blocker.iter().any(|(_, l)| l.contains(&a)) && self.is_attacking(a))
+            .collect::<Vec<_>>();
+        // About the blockers and the attackers of `p`, each now blocked or unblocked (509.1h).
+        let attackers_of_p = self.combat.attackers.iter().map(|a| a.card).filter(|&a| {
+            self.attack_target(a)
+                .is_some_and(|t| self.defender_of(t) == Some(p))
+        });
+        let subjects = by_blocker
+            .iter()
+            .map(|(b, _)| Target::Card(*b))
+            .chain(attackers_of_p.map(Target::Card))
             .collect();
         let what = if by_blocker.is_empty() {
             CombatEvent::NoBlockers { player: Some(p) }
@@ -706,7 +716,6 @@ impl Game {
                 blocked,
             }
         };
-        let subjects = by_blocker.iter().map(|(b, _)| Target::Card(*b)).collect();
         Ok(vec![self.apply(event(
             Happened::Combat(what),
             subjects,

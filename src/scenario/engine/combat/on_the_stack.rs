@@ -35,6 +35,30 @@ pub(in crate::scenario::engine) struct CombatDamageObject {
 }
 
 impl Game {
+    /// The triggered keywords of the chosen revision (before 2009-07-11) that the checker
+    /// doesn't play, with their rules: lifelink and deathtouch from 2007-05-01, when they
+    /// began; before, a creature written with one has no such ability.
+    pub(in crate::scenario::engine) fn triggered_keywords(&self) -> Vec<(Ability, Cite)> {
+        [
+            (
+                Ability::Lifelink,
+                Difference::Lifelink,
+                Difference::LifelinkStatic,
+                cite::R502_68A_LIFELINK_TRIGGERED,
+            ),
+            (
+                Ability::Deathtouch,
+                Difference::Deathtouch,
+                Difference::DeathtouchStateBased,
+                cite::R502_63A_DEATHTOUCH_TRIGGERED,
+            ),
+        ]
+        .into_iter()
+        .filter(|&(_, exists, is_static, _)| self.rules.has(exists) && !self.rules.has(is_static))
+        .map(|(ability, _, _, rule)| (ability, rule))
+        .collect()
+    }
+
     /// Lifelink and deathtouch were triggered abilities before 2009-07-11 (502.68a,
     /// 502.63a of 2009-05-01); the checker plays no triggered ability, so it refuses a
     /// combat damage step in which a source with one would deal damage.
@@ -45,10 +69,7 @@ impl Game {
             .filter(|p| p.amounts.iter().any(|(n, _)| *n > 0))
         {
             let v = self.view(p.source);
-            for (ability, rule) in [
-                (Ability::Lifelink, cite::R502_68A_LIFELINK_TRIGGERED),
-                (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
-            ] {
+            for (ability, rule) in self.triggered_keywords() {
                 if v.chars.has(&ability) {
                     out.push(refusal(
                         &[rule],
@@ -129,8 +150,15 @@ impl Game {
                 }
             })
             .collect();
-        for (a, (sv, extra)) in object.assigned.iter().zip(sources) {
+        for (a, (sv, mut extra)) in object.assigned.iter().zip(sources) {
             let mut dealt = false;
+            // Damage dealt first, or twice, by first strike or double strike (502.2b,
+            // 502.28b of then).
+            if sv.chars.has(&Ability::DoubleStrike) {
+                extra.push(cite::R702_4B);
+            } else if object.first {
+                extra.push(cite::R702_7B);
+            }
             for &(n, t, recipient) in &a.amounts {
                 if n <= 0 {
                     continue;
@@ -157,13 +185,17 @@ impl Game {
                 dealt |= was_dealt;
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
+                // A blocked trampler's damage to what it attacks got there by trample
+                // (502.9b of then).
+                let past =
+                    !matches!(t, Target::Card(c) if self.view(c).chars.is(CardType::Creature));
+                if past && self.is_blocked(a.source) && sv.chars.has(&Ability::Trample) {
+                    e.cites.extend(cites(&[cite::R702_19B]));
+                }
                 dedup(&mut e.cites);
                 events.push(e);
             }
-            for (ability, rule) in [
-                (Ability::Lifelink, cite::R502_68A_LIFELINK_TRIGGERED),
-                (Ability::Deathtouch, cite::R502_63A_DEATHTOUCH_TRIGGERED),
-            ] {
+            for (ability, rule) in self.triggered_keywords() {
                 if dealt && sv.chars.has(&ability) {
                     events.push(event(
                         Happened::Combat(CombatEvent::TriggerNotPlayed {

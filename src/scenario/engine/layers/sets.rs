@@ -48,12 +48,15 @@ impl Game {
         if f.other && source == Some(c) {
             return false;
         }
-        if f.not.iter().any(|w| w.matches(ch)) || f.not_colors.iter().any(|k| ch.colors.contains(k))
+        if f.not.iter().any(|w| w.matches(ch))
+            || f.not_colors.iter().any(|k| ch.colors.contains(k))
+            || (f.not_token && self.cards[c].token)
         {
             return false;
         }
         if !f.colors.iter().all(|k| ch.colors.contains(k))
             || !f.supertypes.iter().all(|s| ch.is_super(*s))
+            || !f.also.iter().all(|w| w.matches(ch))
         {
             return false;
         }

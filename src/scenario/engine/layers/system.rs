@@ -199,6 +199,8 @@ pub enum Rule {
     TimestampOfResolved,
     /// Counters' timestamps (613.7c).
     TimestampOfCounters,
+    /// An Aura, Equipment or Fortification's timestamp anew as it becomes attached (613.7e).
+    TimestampOfAttachment,
     /// What "depends on" means (613.8a).
     Depends,
     /// A dependent effect waits (613.8b).
@@ -250,6 +252,7 @@ impl System {
                 Rule::TimestampOfStatic => cite::R613_7A,
                 Rule::TimestampOfResolved => cite::R613_7B,
                 Rule::TimestampOfCounters => cite::R613_7C,
+                Rule::TimestampOfAttachment => cite::R613_7E,
                 Rule::Depends => cite::R613_8A,
                 Rule::Waits => cite::R613_8B,
                 Rule::KeepsItsSet => cite::R613_6,
@@ -260,6 +263,7 @@ impl System {
             Rule::TimestampOfResolved => Some(cite::R418_5G_RESOLVED),
             // 418.5e gives objects timestamps; counters had none.
             Rule::TimestampOfCounters => None,
+            Rule::TimestampOfAttachment => Some(cite::R418_5E_ATTACHED),
             Rule::Depends => Some(cite::R418_5C_DEPENDS),
             Rule::Waits => Some(cite::R418_5D_WAITS),
             // 418.5b: from 2005-10-01 the set is kept; in 2005-08-01 418.5b applies a

@@ -73,7 +73,11 @@ fn a_declared_block_is_an_event_of_the_defending_player() {
         events[0].cites,
         vec![cite::R509_1, cite::R509_1G, cite::R509_1H]
     );
-    assert_eq!(events[0].subjects, vec![Target::Card(wall)]);
+    // About the blocker and the attacker it blocked (509.1h).
+    assert_eq!(
+        events[0].subjects,
+        vec![Target::Card(wall), Target::Card(bear)]
+    );
     assert_eq!(t.game.step(), Step::DeclareBlockers);
     assert!(t.game.is_blocked(bear));
     assert_eq!(t.game.blocking(wall), vec![bear]);
