@@ -214,12 +214,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             out.push('\n');
         }
     } else if several {
-        out.push_str(&render::summary(
-            passed,
-            failed,
-            unreadable.len(),
-            ctx.style,
-        ));
+        out.push_str(&render::summary(passed, failed, ctx.style));
     }
     use std::io::Write;
     crate::output::stdout().write_all(out.as_bytes())?;

@@ -208,6 +208,23 @@ mod cli {
     }
 
     #[test]
+    fn with_an_unreadable_file_the_summary_is_still_the_contracts_line() {
+        arbiter()
+            .args([
+                "check",
+                "tests/check/protection-example.md",
+                "tests/scenarios/malformed/unknown-verb.md",
+            ])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::ends_with("\n1 passed, 0 failed\n"))
+            .stderr(predicate::str::contains(
+                "tests/scenarios/malformed/unknown-verb.md:10: unknown verb `flies`",
+            ))
+            .stderr(predicate::str::contains("1 scenario could not be read"));
+    }
+
+    #[test]
     fn json_is_one_document_with_the_contract_keys() {
         let out = arbiter()
             .args(["check", "--json", "tests/check/protection-example.md"])
