@@ -11,6 +11,15 @@ impl Game {
     /// Performs one item of `Actions`: the events it caused, or why it is illegal (the
     /// game is then untouched).
     pub fn perform(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
+        // 104.2a, 104.4a: once the game is over, nothing more happens in it.
+        if let Some(winner) = self.game_over() {
+            // 102.2a and 102.4a in the checker's oldest revision (2005-08-01) on.
+            let rule = match winner {
+                Some(_) => cite::R104_2A,
+                None => cite::R104_4A,
+            };
+            return Err(vec![because(&[rule], Why::GameOver { winner })]);
+        }
         // `in response,`: the players before the responder passed priority in turn until
         // it reached them (117.3d).
         let before = self.priority;

@@ -257,6 +257,11 @@ pub enum Why {
     /// 510.4: a first-strike combat damage step exists only when an attacking or blocking
     /// creature has first strike or double strike as combat damage begins.
     NoFirstStrikeStep,
+    /// 104.2a, 104.4a: the game is over (one player remains, who won; or none, a draw), so
+    /// nothing more is done in it.
+    GameOver {
+        winner: Option<PlayerId>,
+    },
 }
 
 /// What a player is trying to do, for the timing rules' reasons.

@@ -747,6 +747,19 @@ impl Game {
                 break;
             }
             let mut events: Vec<Event> = notes;
+            let mut pending = pending;
+            // 104.4a: every player remaining loses at once — the game is a draw.
+            let losing: std::collections::BTreeSet<PlayerId> = pending
+                .iter()
+                .filter(|p| p.what == Sba::Lose)
+                .filter_map(|p| p.player)
+                .collect();
+            let remaining = self.players.iter().filter(|p| !p.lost).count();
+            if remaining >= 2 && losing.len() == remaining {
+                for p in pending.iter_mut().filter(|p| p.what == Sba::Lose) {
+                    p.cites.push(cite::R104_4A);
+                }
+            }
             for p in pending {
                 let e = self.sba_event(p);
                 events.extend(self.apply_state_based(e));

@@ -260,6 +260,18 @@ impl Game {
         self.players.get(p).is_some_and(|p| p.lost)
     }
 
+    /// Whether the game is over (104.2a, 104.4a): `Some(Some(p))` when `p` is the only
+    /// player left, who won; `Some(None)` when no player is left, a draw; `None` while two
+    /// or more play on.
+    pub fn game_over(&self) -> Option<Option<PlayerId>> {
+        let mut left = (0..self.players.len()).filter(|&p| !self.has_lost(p));
+        match (left.next(), left.next()) {
+            (Some(_), Some(_)) => None,
+            (winner, None) if self.players.len() >= 2 => Some(winner),
+            _ => None,
+        }
+    }
+
     pub fn lands_played(&self, p: PlayerId) -> u32 {
         self.players.get(p).map(|p| p.lands_played).unwrap_or(0)
     }

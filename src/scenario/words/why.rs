@@ -279,6 +279,13 @@ pub fn why(g: &Game, w: &Why) -> String {
             "the turn can't go back or stay: it is the {now} step, \
              and `go to` names a later step of this turn ({step} isn't later)"
         ),
+        Why::GameOver { winner: Some(w) } => format!(
+            "the game is over: {} won when every opponent had left the game",
+            p(*w)
+        ),
+        Why::GameOver { winner: None } => {
+            "the game is over: every player remaining lost at once, a draw".to_string()
+        }
         Why::NoFirstStrikeStep => "this combat has no first-strike combat damage step: \
              no attacking or blocking creature has first strike or double strike"
             .to_string(),
