@@ -352,7 +352,9 @@ impl RevisionIndex {
             named_by.push(String::new());
             named_by.extend(query::words(&expansion.meaning));
         }
-        let subject = query::defined_subject(text);
+        // What a definition question asks about, as the glossary's names are compared.
+        let subject: Option<Vec<String>> = query::defined_subject(text)
+            .map(|words| words.iter().map(|w| analysis::stem_word(w)).collect());
         let mut boosts: Vec<(String, f32)> = Vec::new();
         let mut credited: Vec<(String, Vec<String>)> = Vec::new();
         // A rule number the question says (`303.4c`) is that rule, whether or not another
@@ -373,7 +375,9 @@ impl RevisionIndex {
                     credited.push((number.clone(), entry.name.clone()));
                 }
             }
-            if defines(&subject, &entry) {
+            // The entry's name is all the definition question asks about ("what is a
+            // token" and `Token`, not "what is a token's mana value").
+            if subject.as_ref() == Some(&entry.name) {
                 for number in entry.references.iter().take(NARROW_REFERENCES) {
                     if let Some(defining) =
                         definition::defining_rule(searcher, &self.fields, number, &entry.full)?
@@ -806,15 +810,6 @@ struct Named {
     definition: String,
     references: Vec<String>,
     obsolete: bool,
-}
-
-/// Whether a glossary entry's name is all a definition question asks about ("what is a
-/// token" and `Token`, not "what is a token's mana value").
-fn defines(subject: &Option<Vec<String>>, entry: &Named) -> bool {
-    subject.as_ref().is_some_and(|words| {
-        let stems: Vec<String> = words.iter().map(|w| analysis::stem_word(w)).collect();
-        stems == entry.name
-    })
 }
 
 /// How much of the question a rule says, as a factor of its score: the share of the

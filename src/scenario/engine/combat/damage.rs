@@ -59,7 +59,6 @@ impl Game {
         out
     }
 
-    /// The damage step that comes next (510.4), if one can.
     /// Whether combat damage would begin with a first-strike step (510.4): an attacking
     /// or blocking creature has first strike or double strike now.
     pub(in crate::scenario::engine) fn first_strike_step_due(&self) -> bool {
@@ -69,6 +68,7 @@ impl Game {
         })
     }
 
+    /// The damage step that comes next (510.4), if one can.
     fn next_damage_step(&self) -> Option<Step> {
         if !self.combat.attackers_declared || self.combat.attackers.is_empty() {
             return None;
