@@ -20,6 +20,7 @@ pub mod schema;
 pub mod search;
 pub mod snippet;
 pub mod store;
+mod topic;
 
 use std::path::{Path, PathBuf};
 

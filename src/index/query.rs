@@ -250,9 +250,53 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
         .then(|| subject.iter().map(|w| w.to_string()).collect())
 }
 
+/// The clause a question of several clauses asks in: the last one that opens with a
+/// question word ("…, what happens to their spell when it tries to resolve"; "…, can I
+/// cast an instant then"), after any joining word (`and`, `but`, `so`). `None` when the
+/// question is one clause, or asks in its first: then all of it is the question.
+pub fn asked(question: &str) -> Option<&str> {
+    const ASKING: &[&str] = &[
+        "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
+        "are", "am", "can", "could", "will", "would", "should", "was", "were", "may", "must",
+        "has", "have",
+    ];
+    const JOINING: &[&str] = &["and", "but", "so", "or", "then", "now"];
+    let starts = question
+        .char_indices()
+        .filter(|(_, c)| matches!(c, ',' | ';' | '?' | '.' | ':' | '!'))
+        .map(|(i, c)| i + c.len_utf8());
+    let starts: Vec<usize> = std::iter::once(0).chain(starts).collect();
+    starts.into_iter().rev().find_map(|start| {
+        let clause = &question[start..];
+        let first = words(clause)
+            .into_iter()
+            .find(|w| !JOINING.contains(&w.as_str()))?;
+        ASKING
+            .contains(&first.as_str())
+            .then_some((start > 0).then_some(clause))
+    })?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clause_a_question_asks_in() {
+        assert_eq!(
+            asked("my opponent cast a removal spell on my creature and I sacrificed it in response, what happens to their spell when it tries to resolve"),
+            Some(" what happens to their spell when it tries to resolve")
+        );
+        assert_eq!(
+            asked("something triggers in my cleanup step, can I cast an instant then, and does the cleanup step happen again"),
+            Some(" and does the cleanup step happen again")
+        );
+        // One clause, or the question first: all of it is asked.
+        assert_eq!(asked("can a spell be cast with no legal targets"), None);
+        assert_eq!(asked("who wins, if both players lose at once"), None);
+        assert_eq!(asked("the legend rule, two copies"), None);
+        assert_eq!(asked(""), None);
+    }
 
     #[test]
     fn words_of_a_question() {

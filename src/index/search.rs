@@ -27,6 +27,7 @@ use super::query;
 use super::results::{self, Answers, Family};
 use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
 use super::snippet::{self, Snippet};
+use super::topic;
 use super::IndexError;
 use crate::model::{Revision, RuleNumber};
 
@@ -68,6 +69,12 @@ const LONG_QUESTION: usize = 5;
 /// is its IDF over the rarest word's, raised to this power (2: a word half as rare counts
 /// a quarter as much), so the one rare word that matters is not drowned by the common ones.
 const RARITY_POWER: f32 = 2.0;
+/// How much a keyword's or a variant's rule counts when the question does not name the
+/// keyword or the variant (see `topic`).
+const UNNAMED_TOPIC: f32 = 0.5;
+/// The least weight a term of the clause a long question asks in keeps (see
+/// `query::asked`), however rare the other words of the story are.
+const ASKED: f32 = 0.3;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
 /// Memory for the single indexing thread.
@@ -413,9 +420,20 @@ impl RevisionIndex {
         let idfs = weights.clone();
         let long = weights.len() >= LONG_QUESTION;
         let rarest = weights.values().fold(f32::EPSILON, |a, &b| a.max(b));
-        for w in weights.values_mut() {
+        // The clause a long question asks in keeps a share of the weight: "…, what happens
+        // to their spell when it tries to resolve" is about the spell resolving, however
+        // rare the words of the story told before it.
+        let asked: HashSet<String> = query::asked(text)
+            .map(|clause| analysis::terms(clause).into_iter().collect())
+            .unwrap_or_default();
+        for (term, w) in weights.iter_mut() {
             *w = if long {
-                (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0)
+                let w = (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0);
+                if asked.contains(term) {
+                    w.max(ASKED)
+                } else {
+                    w
+                }
             } else {
                 1.0
             };
@@ -771,12 +789,24 @@ impl RevisionIndex {
                 };
                 let share = share_of(&text);
                 // What a rule only names in a list counts for less (see `ENUMERATED`).
-                match analysis::without_enumerations(&text) {
+                let share = match analysis::without_enumerations(&text) {
                     Some(outside) => {
                         let outside = share_of(&outside);
                         outside + ENUMERATED * (share - outside)
                     }
                     None => share,
+                };
+                // A keyword's or a variant's rule, when the question does not name it.
+                let title = get(f.title);
+                let unnamed =
+                    topic::topic(number.section_number(), &title, &context).is_some_and(|name| {
+                        let name = analysis::terms_with(&mut analyzer, name);
+                        !topic::is_named(&name, |t| plan.terms.contains(t))
+                    });
+                if unnamed {
+                    share * UNNAMED_TOPIC
+                } else {
+                    share
                 }
             } else {
                 1.0

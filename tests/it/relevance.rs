@@ -14,7 +14,8 @@
 //! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`, `heldout4`,
 //! `heldout5`, `heldout6`), for
 //! a quicker look at the misses of the two sets that may be studied; the floors of the sets
-//! not run are not checked.
+//! not run are not checked. `ARBITER_RELEVANCE_FINE=1` prints the figures to three
+//! decimals, to compare two rankings whose difference the second decimal hides.
 
 use crate::common;
 
@@ -260,8 +261,13 @@ impl Tally {
         self.rr / self.n.max(1) as f64
     }
     fn line(&self) -> String {
+        let d = if std::env::var("ARBITER_RELEVANCE_FINE").is_ok() {
+            3
+        } else {
+            2
+        };
         format!(
-            "hit@1 {:.2}  hit@5 {:.2}  MRR {:.2}",
+            "hit@1 {:.d$}  hit@5 {:.d$}  MRR {:.d$}",
             self.hit1(),
             self.hit5(),
             self.mrr()
