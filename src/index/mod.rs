@@ -8,17 +8,21 @@
 
 pub mod analysis;
 pub mod baseline;
+mod coverage;
 mod definition;
+mod documents;
 pub mod fault;
 mod files;
 pub mod glossary;
 pub mod lineage;
 pub mod location;
+mod named;
 pub mod query;
 pub mod results;
 pub mod schema;
 pub mod search;
 pub mod snippet;
+mod spelling;
 pub mod store;
 mod topic;
 

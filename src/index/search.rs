@@ -15,18 +15,19 @@ use tantivy::query::{
     BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, QueryParser, TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::{
-    Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
-};
+use tantivy::{Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use super::analysis;
+use super::coverage::{coverage, credit, Weighed};
 use super::definition;
+use super::documents;
 use super::files::{PlainFiles, ReadOnly};
-use super::glossary::edit_distance;
+use super::named;
 use super::query;
 use super::results::{self, Answers, Family};
-use super::schema::{self, Fields, KIND_GLOSSARY, KIND_RULE};
+use super::schema::{self, Fields, KIND_RULE};
 use super::snippet::{self, Snippet};
+use super::spelling;
 use super::topic;
 use super::IndexError;
 use crate::model::{Revision, RuleNumber};
@@ -55,8 +56,6 @@ pub const DEFINITION_BOOST: f32 = 20.0;
 pub const NUMBER_BOOST: f32 = 40.0;
 /// A glossary entry pointing to more rules than this is too broad to boost them.
 pub const NARROW_REFERENCES: usize = 4;
-/// How strongly the share of the question a rule says scales its score (see [`coverage`]).
-const COVERAGE_POWER: f32 = 1.0;
 /// How much a word of the question counts toward the share a rule says when the rule
 /// only names it in a list (122.1b's keywords, 205.3m's creature types): `deathtouch and
 /// first strike` is not about the rule listing what keyword counters can be.
@@ -77,8 +76,6 @@ const UNNAMED_TOPIC: f32 = 0.5;
 const ASKED: f32 = 0.3;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
-/// Memory for the single indexing thread.
-const WRITER_MEMORY: usize = 40_000_000;
 
 /// A search: the user's words, an optional scope (a section, rule or subrule) and how
 /// many hits to return.
@@ -158,13 +155,6 @@ struct Plan {
     credited: Vec<(String, Vec<String>)>,
 }
 
-/// A term of the question with its IDF, and the terms that say it: itself, or all of the
-/// rules' words for it (`etb`: `enters the battlefield`).
-struct Weighed {
-    idf: f32,
-    alternatives: Vec<Vec<String>>,
-}
-
 /// The rules' words for what a question says otherwise.
 struct Expansion {
     /// The rules' words.
@@ -186,7 +176,7 @@ impl RevisionIndex {
         let ram = RamDirectory::create();
         let index =
             Index::create(ram.clone(), schema, IndexSettings::default()).map_err(tantivy_err)?;
-        fill(&index, &fields, revision).map_err(tantivy_err)?;
+        documents::fill(&index, &fields, revision).map_err(tantivy_err)?;
         ram.persist(&PlainFiles::new(dir)).map_err(tantivy_err)
     }
 
@@ -195,7 +185,7 @@ impl RevisionIndex {
         let here = Path::new("(memory)");
         let (schema, fields) = schema::build();
         let index = Index::create_in_ram(schema);
-        fill(&index, &fields, revision).map_err(|e| IndexError::tantivy(here, e))?;
+        documents::fill(&index, &fields, revision).map_err(|e| IndexError::tantivy(here, e))?;
         Self::from_index(index, here)
     }
 
@@ -332,7 +322,7 @@ impl RevisionIndex {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
             if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
-                if let Some(better) = self.correct(searcher, &term, &typed) {
+                if let Some(better) = spelling::correct(searcher, self.fields.text, &term, &typed) {
                     term = better;
                 }
             }
@@ -373,7 +363,7 @@ impl RevisionIndex {
             }
         }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
-        for entry in self.glossary_named(searcher, &named_by, &tokens)? {
+        for entry in named::glossary_named(searcher, &self.fields, &named_by, &tokens)? {
             let weight = share(entry.words, meaningful);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
                 for number in &entry.references {
@@ -568,147 +558,6 @@ impl RevisionIndex {
         Ok(found > 0)
     }
 
-    /// The revision's word closest to a misspelt term: one edit for a word of four
-    /// letters, two for a longer one (a swap of two letters is one edit), a word the
-    /// misspelling starts with counting one edit less (`protecton` is `protect`, not
-    /// `protector`), then the word closest to what was typed (`typed`: the stemmer cuts
-    /// a misspelling short, `prowes` → `prow`, as near `prowl` as `prowess` is to
-    /// `prowes`), the most frequent of equals.
-    fn correct(&self, searcher: &Searcher, term: &str, typed: &str) -> Option<String> {
-        let allowed = |word: &str| match word.chars().count() {
-            0..=3 => None,
-            4 => Some(1),
-            _ => Some(2),
-        };
-        let (by_term, by_typed) = (allowed(term), allowed(typed));
-        let widest = by_term.max(by_typed)?;
-        type Cost = (usize, usize, std::cmp::Reverse<u32>);
-        let mut best: Option<(Cost, String)> = None;
-        for segment in searcher.segment_readers() {
-            let Ok(inverted) = segment.inverted_index(self.fields.text) else {
-                continue;
-            };
-            let Ok(mut stream) = inverted.terms().stream() else {
-                continue;
-            };
-            while stream.advance() {
-                let Ok(word) = std::str::from_utf8(stream.key()) else {
-                    continue;
-                };
-                if word
-                    .len()
-                    .abs_diff(term.len())
-                    .min(word.len().abs_diff(typed.len()))
-                    > widest
-                    || word.chars().any(|c| c.is_ascii_digit())
-                {
-                    continue;
-                }
-                let from_typed = edit_distance(typed, word);
-                let d = [
-                    by_term.map(|a| (edit_distance(term, word), a)),
-                    by_typed.map(|a| (from_typed, a)),
-                ]
-                .into_iter()
-                .flatten()
-                .filter(|(d, a)| d <= a)
-                .map(|(d, _)| d)
-                .min();
-                let Some(d) = d else {
-                    continue;
-                };
-                let prefix = |said: &str| word.len() >= 4 && said.starts_with(word);
-                let cost = (
-                    d - usize::from(prefix(term) && d > 0),
-                    from_typed - usize::from(prefix(typed) && from_typed > 0),
-                    std::cmp::Reverse(stream.value().doc_freq),
-                );
-                if best.as_ref().is_none_or(|(b, _)| cost < *b) {
-                    best = Some((cost, word.to_string()));
-                }
-            }
-        }
-        best.map(|(_, w)| w)
-    }
-
-    /// The glossary entries whose name (or the initials of a long name) the question
-    /// says, with how many of its words the name takes.
-    fn glossary_named(
-        &self,
-        searcher: &Searcher,
-        said: &[String],
-        tokens: &[(String, usize)],
-    ) -> Result<Vec<Named>, IndexError> {
-        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
-        let f = &self.fields;
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        let terms = tokens
-            .iter()
-            .map(|(t, _)| t.clone())
-            .chain(said.iter().flat_map(|w| analysis::terms(w)));
-        for term in terms.collect::<HashSet<_>>() {
-            let t = Term::from_field_text(f.title, &term);
-            clauses.push((Occur::Should, filter(t)));
-        }
-        for word in said.iter().filter(|w| w.len() >= 3) {
-            clauses.push((
-                Occur::Should,
-                filter(Term::from_field_text(f.initials, word)),
-            ));
-        }
-        if clauses.is_empty() {
-            return Ok(Vec::new());
-        }
-        let query = BooleanQuery::new(vec![
-            (
-                Occur::Must,
-                Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>,
-            ),
-            (
-                Occur::Must,
-                filter(Term::from_field_text(f.kind, KIND_GLOSSARY)),
-            ),
-        ]);
-        let top = searcher
-            .search(&query, &TopDocs::with_limit(200).order_by_score())
-            .map_err(err)?;
-        let mut named = Vec::new();
-        for (_, address) in top {
-            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
-            let texts = |field| -> Vec<String> {
-                doc.get_all(field)
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect()
-            };
-            let names = texts(f.title);
-            let words = names
-                .iter()
-                .filter_map(|name| {
-                    let name_words = query::words(name);
-                    if query::find_words(said, &name_words).is_some() {
-                        Some((name_words.len(), name_words, name))
-                    } else {
-                        query::initials(name)
-                            .filter(|i| said.contains(i))
-                            .map(|i| (1, vec![i], name))
-                    }
-                })
-                .max();
-            let Some((words, name, full)) = words else {
-                continue;
-            };
-            named.push(Named {
-                words,
-                name: name.iter().map(|w| analysis::stem_word(w)).collect(),
-                full: analysis::terms(full),
-                definition: texts(f.text).join("\n"),
-                references: texts(f.references),
-                obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
-            });
-        }
-        Ok(named)
-    }
-
     /// Runs a plan: rules only, within the scope, best first.
     fn run(
         &self,
@@ -829,54 +678,6 @@ impl RevisionIndex {
     }
 }
 
-/// A glossary entry the question names.
-struct Named {
-    /// How many of the question's words the name takes (1 for initials).
-    words: usize,
-    /// The terms of the name as the question says it (the initials for initials).
-    name: Vec<String>,
-    /// The terms of the whole name.
-    full: Vec<String>,
-    definition: String,
-    references: Vec<String>,
-    obsolete: bool,
-}
-
-/// How much of the question a rule says, as a factor of its score: the share of the
-/// question's rarity (the IDF of its terms) found in the rule's title, the titles above
-/// it and its text, raised to [`COVERAGE_POWER`]. BM25 adds up the words a rule matches,
-/// so a short rule that says one common word of a long question often beats the long
-/// rule that says all of its rare ones; this keeps the rule that answers the whole
-/// question ahead. 1 for a question of one word.
-fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> bool) -> f32 {
-    let total: f32 = weighed.iter().map(|w| w.idf).sum();
-    if weighed.len() < 2 || total <= 0.0 {
-        return 1.0;
-    }
-    let found: f32 = weighed
-        .iter()
-        .map(|w| {
-            let share = w
-                .alternatives
-                .iter()
-                .map(|a| a.iter().filter(|t| says(t)).count() as f32 / a.len().max(1) as f32)
-                .fold(0.0, f32::max);
-            w.idf * share
-        })
-        .sum();
-    (found / total).powf(COVERAGE_POWER)
-}
-
-/// The terms of the question a rule is credited with (see `Plan::credited`).
-fn credit(credited: &[(String, Vec<String>)], number: &RuleNumber) -> Vec<String> {
-    let short = number.short();
-    credited
-        .iter()
-        .filter(|(n, _)| *n == short)
-        .flat_map(|(_, terms)| terms.iter().cloned())
-        .collect()
-}
-
 /// The part of a question `n` of its `total` words are, at most 1.
 fn share(n: usize, total: usize) -> f32 {
     (n as f32 / total.max(1) as f32).min(1.0)
@@ -905,77 +706,6 @@ pub(super) fn filter(term: Term) -> Box<dyn Query> {
         Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
         0.0,
     ))
-}
-
-/// Adds a document per rule and per glossary entry, with one indexing thread so document
-/// ids follow the revision's order.
-fn fill(index: &Index, fields: &Fields, revision: &Revision) -> tantivy::Result<()> {
-    analysis::register(index);
-    let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-    for doc in documents(fields, revision) {
-        writer.add_document(doc)?;
-    }
-    writer.commit()?;
-    writer.wait_merging_threads()
-}
-
-/// The documents of a revision.
-fn documents<'a>(
-    f: &'a Fields,
-    revision: &'a Revision,
-) -> impl Iterator<Item = TantivyDocument> + 'a {
-    let date = revision.date.to_string();
-    let base = move |kind: &str| {
-        let mut doc = TantivyDocument::new();
-        doc.add_text(f.kind, kind);
-        doc.add_text(f.revision, &revision.id);
-        doc.add_text(f.date, &date);
-        doc
-    };
-    let base2 = base.clone();
-    let rules = revision.rules.values().map(move |rule| {
-        let mut doc = base(KIND_RULE);
-        let n = rule.number;
-        doc.add_text(f.number, n.short());
-        doc.add_u64(f.section, n.section_number() as u64);
-        if let Some(r) = n.rule_part() {
-            doc.add_u64(f.rule, r as u64);
-        }
-        if let Some(title) = &rule.title {
-            doc.add_text(f.title, title);
-        }
-        let mut up = n.parent();
-        while let Some(p) = up {
-            if let Some(title) = revision.rule(&p).and_then(|r| r.title.as_ref()) {
-                doc.add_text(f.context, title);
-            }
-            up = p.parent();
-        }
-        doc.add_text(f.text, &rule.text);
-        for example in &rule.examples {
-            doc.add_text(f.examples, example);
-        }
-        doc
-    });
-    let glossary = revision.glossary.iter().map(move |entry| {
-        let mut doc = base2(KIND_GLOSSARY);
-        doc.add_text(f.title, &entry.term);
-        for alias in &entry.aliases {
-            doc.add_text(f.title, alias);
-        }
-        for name in std::iter::once(&entry.term).chain(&entry.aliases) {
-            if let Some(initials) = query::initials(name) {
-                doc.add_text(f.initials, initials);
-            }
-        }
-        for number in &entry.references {
-            doc.add_text(f.references, number.short());
-        }
-        doc.add_u64(f.obsolete, u64::from(entry.obsolete));
-        doc.add_text(f.text, &entry.definition);
-        doc
-    });
-    rules.chain(glossary)
 }
 
 #[cfg(test)]

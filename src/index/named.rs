@@ -1,0 +1,106 @@
+//! The glossary entries a question names: by a name it says (`Last Known Information`,
+//! `equipped creature`) or by the initials of a long name (`LKI`).
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, Occur, Query};
+use tantivy::schema::Value;
+use tantivy::{Searcher, TantivyDocument, Term};
+
+use super::analysis;
+use super::query;
+use super::schema::{Fields, KIND_GLOSSARY};
+use super::search::filter;
+use super::IndexError;
+
+/// A glossary entry the question names.
+pub(super) struct Named {
+    /// How many of the question's words the name takes (1 for initials).
+    pub words: usize,
+    /// The terms of the name as the question says it (the initials for initials).
+    pub name: Vec<String>,
+    /// The terms of the whole name.
+    pub full: Vec<String>,
+    pub definition: String,
+    pub references: Vec<String>,
+    pub obsolete: bool,
+}
+
+/// The glossary entries whose name (or the initials of a long name) the question
+/// says, with how many of its words the name takes.
+pub(super) fn glossary_named(
+    searcher: &Searcher,
+    f: &Fields,
+    said: &[String],
+    tokens: &[(String, usize)],
+) -> Result<Vec<Named>, IndexError> {
+    let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let terms = tokens
+        .iter()
+        .map(|(t, _)| t.clone())
+        .chain(said.iter().flat_map(|w| analysis::terms(w)));
+    for term in terms.collect::<HashSet<_>>() {
+        let t = Term::from_field_text(f.title, &term);
+        clauses.push((Occur::Should, filter(t)));
+    }
+    for word in said.iter().filter(|w| w.len() >= 3) {
+        clauses.push((
+            Occur::Should,
+            filter(Term::from_field_text(f.initials, word)),
+        ));
+    }
+    if clauses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let query = BooleanQuery::new(vec![
+        (
+            Occur::Must,
+            Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>,
+        ),
+        (
+            Occur::Must,
+            filter(Term::from_field_text(f.kind, KIND_GLOSSARY)),
+        ),
+    ]);
+    let top = searcher
+        .search(&query, &TopDocs::with_limit(200).order_by_score())
+        .map_err(err)?;
+    let mut named = Vec::new();
+    for (_, address) in top {
+        let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
+        let texts = |field| -> Vec<String> {
+            doc.get_all(field)
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        let names = texts(f.title);
+        let words = names
+            .iter()
+            .filter_map(|name| {
+                let name_words = query::words(name);
+                if query::find_words(said, &name_words).is_some() {
+                    Some((name_words.len(), name_words, name))
+                } else {
+                    query::initials(name)
+                        .filter(|i| said.contains(i))
+                        .map(|i| (1, vec![i], name))
+                }
+            })
+            .max();
+        let Some((words, name, full)) = words else {
+            continue;
+        };
+        named.push(Named {
+            words,
+            name: name.iter().map(|w| analysis::stem_word(w)).collect(),
+            full: analysis::terms(full),
+            definition: texts(f.text).join("\n"),
+            references: texts(f.references),
+            obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
+        });
+    }
+    Ok(named)
+}
