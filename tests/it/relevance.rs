@@ -27,37 +27,38 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.92 and
-/// 0.81, held out 0.90 and 0.80, second held out 0.90 and 0.78, see the README), less
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.93 and
+/// 0.82, held out 0.90 and 0.80, second held out 0.90 and 0.80, see the README), less
 /// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
-const TUNING_HIT5: f64 = 0.90;
-const TUNING_MRR: f64 = 0.79;
+const TUNING_HIT5: f64 = 0.91;
+const TUNING_MRR: f64 = 0.80;
 const HELDOUT_HIT5: f64 = 0.88;
 const HELDOUT_MRR: f64 = 0.78;
 const HELDOUT2_HIT5: f64 = 0.88;
-const HELDOUT2_MRR: f64 = 0.76;
+const HELDOUT2_MRR: f64 = 0.77;
 /// The third held-out set (issue #14's third round): its figures before any change of that
-/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.75 and 0.63 after the
-/// fifth (see the README), less 0.02: below the targets of the other sets.
-const HELDOUT3_HIT5: f64 = 0.73;
-const HELDOUT3_MRR: f64 = 0.61;
+/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.77 and 0.65 after the
+/// sixth (see the README), less 0.02: below the targets of the other sets.
+const HELDOUT3_HIT5: f64 = 0.74;
+const HELDOUT3_MRR: f64 = 0.62;
 /// The fourth held-out set (issue #14's fourth round): its figures before any change of that
 /// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40), 0.73
-/// and 0.59 when measured again after the fifth (see the README), less 0.02: like the
-/// third, below the targets of the studied sets.
-const HELDOUT4_HIT5: f64 = 0.71;
-const HELDOUT4_MRR: f64 = 0.57;
+/// and 0.59 when measured again after the fifth, 0.76 and 0.61 after the sixth (see the
+/// README), less 0.02: like the third, below the targets of the studied sets.
+const HELDOUT4_HIT5: f64 = 0.74;
+const HELDOUT4_MRR: f64 = 0.59;
 /// The fifth held-out set (issue #14's sixth round): its figures before any change of that
-/// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42, see
-/// the README), less 0.02: like the third and fourth, below the targets of the studied sets.
-const HELDOUT5_HIT5: f64 = 0.73;
-const HELDOUT5_MRR: f64 = 0.58;
+/// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42), 0.78
+/// and 0.64 after it (see the README), less 0.02: like the third and fourth, below the
+/// targets of the studied sets.
+const HELDOUT5_HIT5: f64 = 0.76;
+const HELDOUT5_MRR: f64 = 0.62;
 /// The sixth held-out set (written in issue #14's sixth round, after the fifth): its figures
 /// before any ranking change of that round (on main at 7ccd81a) were hit@5 0.69 and MRR 0.60
-/// (plain BM25 0.59 and 0.44, see the README), less 0.02: like the third to fifth, below the
-/// targets of the studied sets.
-const HELDOUT6_HIT5: f64 = 0.67;
-const HELDOUT6_MRR: f64 = 0.58;
+/// (plain BM25 0.59 and 0.44), 0.71 and 0.62 after it (see the README), less 0.02: like the
+/// third to fifth, below the targets of the studied sets.
+const HELDOUT6_HIT5: f64 = 0.69;
+const HELDOUT6_MRR: f64 = 0.60;
 /// The development set of long questions (issue #14's sixth round, studied one by one): its
 /// figures were hit@5 0.545 and MRR 0.422 on main at 7ccd81a, 0.580 and 0.444 after the
 /// round's first change (measured before it was read), and 0.63 and 0.49 once studied
