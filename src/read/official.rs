@@ -98,8 +98,12 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
         }
     }
     let mut period = false;
+    let mut parenthesis = false;
     if sub.is_some() && i < b.len() && b[i] == b'.' {
         period = true;
+        i += 1;
+    } else if sub.is_some() && i < b.len() && b[i] == b')' {
+        parenthesis = true;
         i += 1;
     }
     let number = match (sub, letter) {
@@ -110,7 +114,9 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
     let rest = &line[i..];
     let mut typo = None;
     if rest.is_empty() || rest.starts_with(char::is_whitespace) {
-        if letter.is_some() && period {
+        if parenthesis {
+            typo = Some(PARENTHESIS);
+        } else if letter.is_some() && period {
             typo = Some("a period after the letter");
         } else if sub.is_some() && letter.is_none() && !period {
             typo = Some(NO_PERIOD);
@@ -129,23 +135,31 @@ fn parse_rule_line(line: &str) -> Option<RuleLine<'_>> {
 
 /// The typo of a numbered rule without the period after its number (`606.5 Text`).
 const NO_PERIOD: &str = "no period after the number";
+/// The typo of a numbered rule with a parenthesis after its number (`606.5) Text`, as a
+/// converter writes an ordered list).
+const PARENTHESIS: &str = "a parenthesis after the number";
 
-/// Where a copy that writes its numbered rules without the period after the number
-/// (most of them so: `100.1 These…`) first does it; `None` when most have the period.
-fn unpunctuated_numbers(lines: &[Line<'_>]) -> Option<usize> {
-    let (mut without, mut with, mut first) = (0, 0, None);
-    for line in lines {
-        let Some(rule) = parse_rule_line(line.text) else {
-            continue;
-        };
-        if rule.typo == Some(NO_PERIOD) {
-            without += 1;
-            first = first.or(Some(line.no));
-        } else if rule.number.depth() == 2 && rule.typo.is_none() {
-            with += 1;
+/// How a copy writes the end of its rule numbers when most of its numbered rules end
+/// them otherwise than officially (`100.1 These…`, `100.1) These…`): that typo and the
+/// line where it is first seen; `None` when most have the period.
+fn numbering_style(lines: &[Line<'_>]) -> Option<(&'static str, usize)> {
+    [NO_PERIOD, PARENTHESIS].into_iter().find_map(|style| {
+        let (mut styled, mut official, mut first) = (0, 0, None);
+        for line in lines {
+            let Some(rule) = parse_rule_line(line.text) else {
+                continue;
+            };
+            if rule.typo == Some(style) {
+                styled += 1;
+                first = first.or(Some(line.no));
+            } else if rule.number.depth() == 2 && rule.typo.is_none() {
+                official += 1;
+            }
         }
-    }
-    first.filter(|_| without >= 10 && without > with * 2)
+        first
+            .filter(|_| styled >= 10 && styled > official * 2)
+            .map(|first| (style, first))
+    })
 }
 
 /// The typo `606. 8b Players …` (a space inside the number): a rule number, one space,
@@ -411,9 +425,9 @@ struct Reader<'a> {
     /// A glossary written without blank lines between its entries (a copy whose empty
     /// lines were removed): a term may follow the end of a definition directly.
     compact_glossary: bool,
-    /// The copy writes every numbered rule without the period after its number
-    /// (`100.1 These…`): its style, not a typo on each line.
-    unpunctuated_numbers: bool,
+    /// The copy writes its numbered rules without the period after their number (`100.1
+    /// These…`) or with a parenthesis (`100.1) These…`): its style, not a typo on each line.
+    numbering: Option<&'static str>,
 }
 
 /// Reads official text into rules, sections and glossary.
@@ -424,7 +438,7 @@ pub(crate) fn read(text: &str) -> Parsed {
         .map(|(i, raw)| Line::new(i + 1, raw))
         .collect();
     let wrapped = is_hard_wrapped(&lines);
-    let unpunctuated = unpunctuated_numbers(&lines);
+    let numbering = numbering_style(&lines);
     let mut reader = Reader {
         lines,
         wrapped,
@@ -438,13 +452,18 @@ pub(crate) fn read(text: &str) -> Parsed {
         prev_hyphen: false,
         heading_line: None,
         compact_glossary: false,
-        unpunctuated_numbers: unpunctuated.is_some(),
+        numbering: numbering.map(|(style, _)| style),
     };
-    if let Some(first) = unpunctuated {
-        reader.warn(
+    match numbering {
+        Some((NO_PERIOD, first)) => reader.warn(
             first,
             "the rule numbers are written without the period after them (`100.1 These…`, officially `100.1. These…`): read as this copy's style",
-        );
+        ),
+        Some((_, first)) => reader.warn(
+            first,
+            "the rule numbers are written with a parenthesis after them (`100.1) These…`, officially `100.1. These…`): read as this copy's style",
+        ),
+        None => {}
     }
     reader.read_body();
     let Reader {
@@ -628,7 +647,7 @@ impl<'a> Reader<'a> {
     fn start_rule(&mut self, i: usize, rule_line: RuleLine<'_>) {
         let line = self.lines[i];
         let mut number = rule_line.number;
-        let style = self.unpunctuated_numbers && rule_line.typo == Some(NO_PERIOD);
+        let style = rule_line.typo.is_some() && self.numbering == rule_line.typo;
         if let Some(typo) = rule_line.typo.filter(|_| !style) {
             self.warn(line.no, format!("rule {number} is printed with {typo}"));
         }
@@ -1240,6 +1259,40 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
             p.warnings[0]
                 .message
                 .contains("rule 100.12 is printed with no period"),
+            "{:?}",
+            p.warnings
+        );
+    }
+
+    #[test]
+    fn a_copy_that_writes_a_parenthesis_after_every_number_warns_once() {
+        let mut text = String::from("1. Game Concepts\n\n100. General\n\n");
+        for i in 1..=12 {
+            text.push_str(&format!(
+                "100.{i}) Rule {i} of the game.\n\n100.{i}a) A subrule.\n\n"
+            ));
+        }
+        let p = read(&text);
+        assert_eq!(p.rules.len(), 25);
+        let rule = &p.rules[&"100.7a".parse().unwrap()];
+        assert_eq!(rule.text, "A subrule.");
+        let notes = notes(&p);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("5: the rule numbers are written with a parenthesis"),
+            "{notes:?}"
+        );
+        // One such line among many with the period is a typo, warned.
+        let p = read(
+            &text
+                .replace(") Rule", ". Rule")
+                .replace("a) A", "a A")
+                .replacen("100.12. Rule", "100.12) Rule", 1),
+        );
+        assert!(
+            p.warnings.iter().any(|w| w
+                .message
+                .contains("rule 100.12 is printed with a parenthesis")),
             "{:?}",
             p.warnings
         );

@@ -102,6 +102,20 @@ const SHAPES: &[Shape] = &[
         },
     },
     Shape {
+        name: "rule numbers with a parenthesis after them (`100.1) These…`, `100.1a) A…`)",
+        revisions: TWO,
+        write: |t| {
+            each_line(t, |l| match split_number(l) {
+                Some((n, rest))
+                    if n.len() > 4 && n[4..].starts_with(|c: char| c.is_ascii_digit()) =>
+                {
+                    format!("{}) {rest}", n.trim_end_matches('.'))
+                }
+                _ => l.to_string(),
+            })
+        },
+    },
+    Shape {
         name: "rule numbers without the period after them (`100.1 These…`)",
         revisions: TWO,
         write: |t| {
