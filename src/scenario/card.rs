@@ -364,7 +364,7 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
 }
 
 /// The optimal string alignment distance between two words.
-fn edits(a: &str, b: &str) -> usize {
+pub(crate) fn edits(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use super::*;
 use crate::scenario::card::{CardType, Supertype};
 use crate::scenario::effect::{Control, Effect, Filter, Noun, Part, Subject, Word};
+use crate::scenario::engine::layers::subtypes;
 
 /// The verbs a CHANGE starts with, either agreement.
 const CHANGE_VERBS: [&str; 10] = [
@@ -118,9 +119,10 @@ impl Reader<'_> {
             i += 1;
         }
         let mut noun = None;
-        while let Some(w) = words.get(i) {
+        while let Some(&first) = words.get(i) {
             i += 1;
-            if let Some(rest) = w.strip_prefix("non") {
+            if let Some(rest) = first.strip_prefix("non") {
+                let w = first;
                 let rest = rest.trim_start_matches('-');
                 if let Some(c) = Color::from_word(rest) {
                     filter.not_colors.push(c);
@@ -140,6 +142,9 @@ impl Reader<'_> {
                     );
                 }
                 match Word::parse(&singular(rest)) {
+                    Some(Word::Sub(s)) if !subtypes::listed(&s, self.revision) => {
+                        return self.err(line, self.unlisted(w, &s))
+                    }
                     Some(word) => filter.not.push(word),
                     None => {
                         return self.err(
@@ -150,20 +155,44 @@ impl Reader<'_> {
                         )
                     }
                 }
-            } else if let Some(c) = Color::from_word(w) {
+                continue;
+            }
+            // `Time Lords`: a subtype of two words (205.3m), read as one.
+            let two = words
+                .get(i)
+                .map(|next| format!("{first} {}", singular(next)))
+                .filter(|t| subtypes::two_words().any(|w| w == t));
+            let w = match &two {
+                Some(t) => {
+                    i += 1;
+                    t.as_str()
+                }
+                None => first,
+            };
+            if let Some(c) = Color::from_word(w) {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
                 filter.supertypes.push(s);
             } else if let Some(word) = adjective(w, words.get(i).copied()) {
+                if let Word::Sub(s) = &word {
+                    if !subtypes::listed(s, self.revision) {
+                        return self.err(line, self.unlisted(w, s));
+                    }
+                }
                 filter.also.push(word);
             } else {
-                noun = Some(match *w {
+                noun = Some(match w {
                     "permanent" | "permanents" => Noun::Permanent,
                     "token" | "tokens" => Noun::Token,
                     _ => match CardType::from_word(w) {
                         Some(t) => Noun::Type(t),
                         None => match Word::parse(&singular(w)) {
-                            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => Noun::Subtype(s),
+                            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => {
+                                if !subtypes::listed(&s, self.revision) {
+                                    return self.err(line, format!("expected a NOUN in `{joined}` (creatures, lands, artifacts, enchantments, planeswalkers, permanents, tokens or a subtype): {}", self.unlisted(w, &s)));
+                                }
+                                Noun::Subtype(s)
+                            }
                             _ => return self.err(line, format!("expected a NOUN in `{joined}` (creatures, lands, artifacts, enchantments, planeswalkers, permanents, tokens or a subtype), found `{w}`{}", typo_hint(w))),
                         },
                     },
@@ -205,6 +234,19 @@ impl Reader<'_> {
             }
         }
         Ok(Subject::Filter(filter))
+    }
+
+    /// Why `written` (read as the subtype `subtype`) names nothing a set can describe: the
+    /// rules of the revision played list no such subtype (205.3), with the nearest one
+    /// they do list.
+    fn unlisted(&self, written: &str, subtype: &str) -> String {
+        let hint = subtypes::nearest(subtype, self.revision)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        format!(
+            "`{written}` is no card type, supertype or color, and the rules of {} list no subtype `{subtype}`{hint}",
+            self.revision
+        )
     }
 
     /// One CHANGE: its verb and what follows.
