@@ -3,6 +3,7 @@
 //! used before the line that defines it).
 
 use super::*;
+use crate::scenario::card::CardType;
 
 /// The object attributes that hold one value.
 const SINGLE_VALUED: [&str; 12] = [
@@ -553,10 +554,13 @@ impl Reader<'_> {
                         count(v, "additional land plays")? as u32,
                     ));
                 } else if let Some(v) = a.strip_prefix("loyalty ") {
+                    self.of_a(line, spec, "loyalty", CardType::Planeswalker)?;
                     spec.printed.loyalty = Some(count(v, "loyalty")?);
                 } else if let Some(v) = a.strip_prefix("defense ") {
+                    self.of_a(line, spec, "defense", CardType::Battle)?;
                     spec.printed.defense = Some(count(v, "defense")?);
                 } else if let Some(v) = a.strip_prefix("protector ") {
+                    self.of_a(line, spec, "protector", CardType::Battle)?;
                     spec.protector = Some(self.player(line, v)?);
                 } else if let Some(v) = a.strip_prefix("damage ") {
                     spec.damage = count(v, "damage")?;
@@ -607,5 +611,31 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `loyalty N` is a planeswalker's, `defense N` and `protector NAME` a battle's (the
+    /// contract's attribute table; 306.5b, 310.4b, 310.8a): on an object whose type line
+    /// lacks that card type they would be silently meaningless. Counters of those kinds on
+    /// any permanent are written `counters N loyalty`.
+    fn of_a(&self, line: usize, spec: &CardSpec, attribute: &str, kind: CardType) -> R<()> {
+        if spec.printed.is(kind) {
+            return Ok(());
+        }
+        let example = match kind {
+            CardType::Battle => "`Battle — Siege`",
+            _ => "`Legendary Planeswalker — Jace`",
+        };
+        let counters = match attribute {
+            "protector" => String::new(),
+            _ => format!("; counters on another permanent are written `counters N {attribute}`"),
+        };
+        self.err(
+            line,
+            format!(
+                "`{attribute}` is for a {} and `{}` is not one (expected a type line such as {example}{counters})",
+                kind.name().to_lowercase(),
+                spec.label
+            ),
+        )
     }
 }
