@@ -600,7 +600,12 @@ impl fmt::Display for TypeLine {
         words.extend(self.types.iter().map(|t| t.name()));
         f.write_str(&words.join(" "))?;
         if !self.subtypes.is_empty() {
-            let subs: Vec<String> = self.subtypes.iter().map(|s| capitalize(s)).collect();
+            // `Time Lord`: each word of a subtype of two (205.3m).
+            let subs: Vec<String> = self
+                .subtypes
+                .iter()
+                .map(|s| s.split(' ').map(capitalize).collect::<Vec<_>>().join(" "))
+                .collect();
             write!(f, " — {}", subs.join(" "))?;
         }
         Ok(())

@@ -564,7 +564,7 @@ impl Reader<'_> {
             if types == "creature" {
                 return modify(Change::BecomesCreature(pt));
             }
-            return match TypeLine::parse(types) {
+            return match self.type_line(types) {
                 Ok(t) => modify(Change::BecomesTypes(t, pt)),
                 Err(e) => self.err(line, e),
             };

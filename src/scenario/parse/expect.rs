@@ -2,6 +2,7 @@
 //! with the rule numbers it cites.
 
 use super::*;
+use crate::scenario::engine::layers::subtypes;
 
 impl Reader<'_> {
     pub(super) fn read_expectations(&self, actions: usize) -> R<Vec<Expectation>> {
@@ -348,6 +349,14 @@ impl Reader<'_> {
             }
             let article = v.strip_prefix("a ").or_else(|| v.strip_prefix("an "));
             let w = article.unwrap_or(v);
+            // A subtype of two words its revision lists (205.3m: `is a Time Lord`).
+            if article.is_some() && subtypes::listed(w, self.revision) && w.contains(' ') {
+                return Ok(Some(Claim::Is {
+                    card,
+                    word: Word::Sub(w.to_string()),
+                    negated,
+                }));
+            }
             let known = matches!(w, "tapped" | "untapped" | "unattached") || w.contains(' ');
             if !known {
                 // A subtype needs its article (`is a Swamp`); a supertype or type may not

@@ -11,6 +11,7 @@ use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 use crate::model::{Date, RuleNumber};
 
 use super::engine::cite::CANONICAL;
+use super::engine::layers::subtypes;
 
 mod actions;
 mod combat;
@@ -439,6 +440,25 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(Target::Card(self.label(line, word)?))
+    }
+}
+
+impl Reader<'_> {
+    /// A type line (`Legendary Creature — Time Lord Doctor`): `Time Lord` is one subtype
+    /// in the revisions whose 205.3m lists it ("One creature type is two words long"),
+    /// elsewhere two, as the words are written.
+    fn type_line(&self, text: &str) -> Result<TypeLine, String> {
+        let mut line = TypeLine::parse(text)?;
+        let mut i = 0;
+        while i + 1 < line.subtypes.len() {
+            let two = format!("{} {}", line.subtypes[i], line.subtypes[i + 1]);
+            if subtypes::listed(&two, self.revision) {
+                line.subtypes[i] = two;
+                line.subtypes.remove(i + 1);
+            }
+            i += 1;
+        }
+        Ok(line)
     }
 }
 

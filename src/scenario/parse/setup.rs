@@ -354,7 +354,7 @@ impl Reader<'_> {
             }
             _ => (head, None),
         };
-        let type_line = match TypeLine::parse(type_text) {
+        let type_line = match self.type_line(type_text) {
             Ok(t) => t,
             Err(e) => return self.err(line, e),
         };

@@ -162,13 +162,19 @@ impl Reader<'_> {
                 .get(i)
                 .map(|next| format!("{first} {}", singular(next)))
                 .filter(|t| subtypes::two_words().any(|w| w == t));
-            let w = match &two {
-                Some(t) => {
-                    i += 1;
-                    t.as_str()
+            if let Some(t) = two {
+                i += 1;
+                if !subtypes::listed(&t, self.revision) {
+                    return self.err(line, self.unlisted(&t, &t));
                 }
-                None => first,
-            };
+                if before_a_noun(words.get(i).copied()) {
+                    filter.also.push(Word::Sub(t));
+                    continue;
+                }
+                noun = Some(Noun::Subtype(t));
+                break;
+            }
+            let w = first;
             if let Some(c) = Color::from_word(w) {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
@@ -462,11 +468,7 @@ impl Reader<'_> {
 /// token (`artifact creatures`, `creature tokens`, `Goblin creatures`): the object must have
 /// it too. A near miss of a known word (`Goblim`) is no adjective, so it is reported.
 fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
-    let noun = next.is_some_and(|n| {
-        CardType::from_word(n).is_some()
-            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
-    });
-    if !noun {
+    if !before_a_noun(next) {
         return None;
     }
     if let Some(t) = CardType::from_word(w) {
@@ -479,4 +481,13 @@ fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
         Some(Word::Sub(s)) => Some(Word::Sub(s)),
         _ => None,
     }
+}
+
+/// Whether `next` is a noun that names a card type, a permanent or a token, so that the word
+/// before it narrows it.
+fn before_a_noun(next: Option<&str>) -> bool {
+    next.is_some_and(|n| {
+        CardType::from_word(n).is_some()
+            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
+    })
 }
