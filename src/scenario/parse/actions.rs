@@ -570,9 +570,11 @@ impl Reader<'_> {
             };
         }
         if let Some(sub) = rest.strip_prefix("loses subtype ") {
+            self.listed(line, sub.trim(), sub.trim())?;
             return modify(Change::LosesSubtype(sub.trim().to_string()));
         }
         if let Some(sub) = rest.strip_prefix("gains subtype ") {
+            self.listed(line, sub.trim(), sub.trim())?;
             return modify(Change::GainsSubtype(sub.trim().to_string()));
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {

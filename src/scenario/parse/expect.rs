@@ -367,6 +367,9 @@ impl Reader<'_> {
                     if super::super::card::near_miss(w).is_some() {
                         return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
                     }
+                    if let Word::Sub(s) = &word {
+                        self.listed(line, w, s)?;
+                    }
                     return Ok(Some(Claim::Is {
                         card,
                         word,

@@ -245,7 +245,7 @@ impl Reader<'_> {
     /// Why `written` (read as the subtype `subtype`) names nothing a set can describe: the
     /// rules of the revision played list no such subtype (205.3), with the nearest one
     /// they do list.
-    fn unlisted(&self, written: &str, subtype: &str) -> String {
+    pub(super) fn unlisted(&self, written: &str, subtype: &str) -> String {
         let hint = subtypes::nearest(subtype, self.revision)
             .map(|s| format!("; did you mean `{s}`?"))
             .unwrap_or_default();
@@ -253,6 +253,14 @@ impl Reader<'_> {
             "`{written}` is no card type, supertype or color, and the rules of {} list no subtype `{subtype}`{hint}",
             self.revision
         )
+    }
+
+    /// `subtype` (as `written`) is one the rules of the revision played list, else an error.
+    pub(super) fn listed(&self, line: usize, written: &str, subtype: &str) -> R<()> {
+        if subtypes::listed(subtype, self.revision) {
+            return Ok(());
+        }
+        self.err(line, self.unlisted(written, subtype))
     }
 
     /// One CHANGE: its verb and what follows.
@@ -375,6 +383,7 @@ impl Reader<'_> {
                 if super::super::card::near_miss(w).is_some() {
                     return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
                 }
+                self.listed(line, w, &s)?;
                 subtypes.push(s);
             } else {
                 return self.err(
