@@ -152,7 +152,7 @@ impl Quality {
         if let Some(ty) = CardType::from_word(t) {
             return Some(Quality::Type(ty));
         }
-        let sub = t.strip_suffix('s').unwrap_or(t);
+        let sub = &singular(t);
         if near_miss(t).is_some() {
             return None;
         }
@@ -266,6 +266,22 @@ impl Enchant {
         Some(Enchant::Permanent(alternatives))
     }
 
+    /// The subtypes the restriction names (`Forest` of `enchant Forest`).
+    pub fn subtypes(&self) -> Vec<&str> {
+        let kinds: Vec<&Kind> = match self {
+            Enchant::Player | Enchant::Opponent => Vec::new(),
+            Enchant::CardInGraveyard(kinds) => kinds.iter().collect(),
+            Enchant::Permanent(alts) => alts.iter().flat_map(|a| &a.kinds).collect(),
+        };
+        kinds
+            .into_iter()
+            .filter_map(|k| match k {
+                Kind::Subtype(s) => Some(s.as_str()),
+                Kind::Type(_) => None,
+            })
+            .collect()
+    }
+
     /// How the restriction reads: `creature you control`.
     pub fn describe(&self) -> String {
         match self {
@@ -361,6 +377,28 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
         let limit = if k.len() <= 5 { 1 } else { 2 };
         edits(&w, k) <= limit || edits(singular, k) <= limit
     })
+}
+
+/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`; a subtype some
+/// revision lists as written stays so (`plains`, `urza's`, `equipment`).
+pub(crate) fn singular(w: &str) -> String {
+    if super::engine::layers::subtypes::known(w) {
+        return w.to_string();
+    }
+    match w {
+        "elves" => "elf".into(),
+        "dwarves" => "dwarf".into(),
+        "wolves" => "wolf".into(),
+        _ => w
+            .strip_suffix("ies")
+            .map(|s| format!("{s}y"))
+            .or_else(|| {
+                w.strip_suffix('s')
+                    .filter(|s| !s.ends_with('s'))
+                    .map(String::from)
+            })
+            .unwrap_or_else(|| w.to_string()),
+    }
 }
 
 /// The optimal string alignment distance between two words.

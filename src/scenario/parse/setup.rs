@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::scenario::card::CardType;
+use crate::scenario::engine::layers::subtypes;
 
 /// The object attributes that hold one value.
 const SINGLE_VALUED: [&str; 12] = [
@@ -527,7 +528,12 @@ impl Reader<'_> {
                     }
                 } else if let Some(v) = a.strip_prefix("enchant ") {
                     match Enchant::parse(v) {
-                        Some(e) => abilities.push(Ability::Enchant(e)),
+                        Some(e) => {
+                            for s in e.subtypes() {
+                                self.listed(line, s, s)?;
+                            }
+                            abilities.push(Ability::Enchant(e))
+                        }
                         None => return self.err(line, format!("unknown enchant restriction `{v}`{} (expected e.g. `creature`, `land you control`, `player`, `creature card in a graveyard`)", typo_hint(v))),
                     }
                 } else if a == "equip" || a.starts_with("equip ") {
@@ -545,6 +551,9 @@ impl Reader<'_> {
                 } else if let Some(v) = a.strip_prefix("protection from ") {
                     for q in v.split(" and from ") {
                         match Quality::parse(q) {
+                            Some(Quality::Subtype(s)) if !subtypes::listed(&s, self.revision) => {
+                                return self.err(line, self.unlisted(q, &s))
+                            }
                             Some(q) => abilities.push(Ability::Protection(q)),
                             None => return self.err(line, format!("unknown quality `{q}` after `protection from`{} (expected a color, everything, artifacts, creatures, enchantments, Auras, Equipment)", typo_hint(q))),
                         }

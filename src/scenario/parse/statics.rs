@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::scenario::card::{CardType, Supertype};
+use crate::scenario::card::{singular, CardType, Supertype};
 use crate::scenario::effect::{Control, Effect, Filter, Noun, Part, Subject, Word};
 use crate::scenario::engine::layers::subtypes;
 
@@ -23,25 +23,6 @@ pub(super) enum Written {
 }
 
 const EXPECTED_CHANGE: &str = "expected a CHANGE: `get +N/+N`, `have base power and toughness N/N`, `are N/N`, `are TYPES [in addition to their other types]`, `are COLOR`, `are colorless`, `have KEYWORD`, `lose KEYWORD`, `lose all abilities` or `have power and toughness each equal to the number of SUBJECT`";
-
-/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`.
-fn singular(w: &str) -> String {
-    match w {
-        "elves" => "elf".into(),
-        "dwarves" => "dwarf".into(),
-        "wolves" => "wolf".into(),
-        "equipment" => w.into(),
-        _ => w
-            .strip_suffix("ies")
-            .map(|s| format!("{s}y"))
-            .or_else(|| {
-                w.strip_suffix('s')
-                    .filter(|s| !s.ends_with('s'))
-                    .map(String::from)
-            })
-            .unwrap_or_else(|| w.to_string()),
-    }
-}
 
 impl Reader<'_> {
     /// `SUBJECT CHANGE[ and CHANGE]...` (lower-cased).

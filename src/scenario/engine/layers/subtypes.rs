@@ -108,6 +108,13 @@ pub fn listed(subtype: &str, revision: Date) -> bool {
         .is_some_and(|runs| runs.iter().any(|(a, b)| *a <= read && read <= *b))
 }
 
+/// Whether any revision lists `subtype` (`plains`, `urza's`: a subtype that ends in `s`).
+pub fn known(subtype: &str) -> bool {
+    LISTS
+        .runs
+        .contains_key(&subtype.to_lowercase().replace('\u{2019}', "'"))
+}
+
 /// The subtype of the revision in force on `revision` that `word` misspells (one edit, two
 /// for a word longer than five letters), for an error's hint.
 pub fn nearest(word: &str, revision: Date) -> Option<&'static str> {
@@ -162,6 +169,7 @@ mod tests {
         // A day between two revisions is the earlier one's.
         assert!(listed("Time Lord", date("2024-01-01")));
         assert!(listed("Urza’s", date("2026-04-17")));
+        assert!(known("Plains") && !known("plain"));
         assert_eq!(two_words().collect::<Vec<_>>(), ["time lord"]);
         assert_eq!(nearest("wizzard", date("2026-04-17")), Some("wizard"));
         assert_eq!(nearest("slivr", date("2026-04-17")), Some("sliver"));
