@@ -579,7 +579,7 @@ impl Reader<'_> {
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {
             if let Some(a) = rest.strip_prefix(verb) {
-                let ability = match Ability::keyword(a) {
+                let ability = match self.keyword(line, a)? {
                     Some(ability) => ability,
                     None => {
                         return self.err(line, format!("unknown ability `{}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)", a.trim()))

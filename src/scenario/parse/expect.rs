@@ -390,7 +390,7 @@ impl Reader<'_> {
                 let (kind, n) = self.counters(line, &format!("{n} {kind} counters"))?;
                 return Ok(Some(Claim::Counters { card, kind, n }));
             }
-            if let Some(a) = Ability::keyword(v) {
+            if let Some(a) = self.keyword(line, v)? {
                 return Ok(Some(Claim::HasAbility {
                     card,
                     ability: a,
@@ -400,7 +400,7 @@ impl Reader<'_> {
         }
         for prefix in ["doesn't have ", "does not have "] {
             if let Some(v) = rest.strip_prefix(prefix) {
-                return match Ability::keyword(v) {
+                return match self.keyword(line, v)? {
                     Some(a) => Ok(Some(Claim::HasAbility { card, ability: a, negated: true })),
                     None => self.err(line, format!("unknown keyword `{v}` (expected e.g. hexproof, indestructible, protection from red)")),
                 };

@@ -212,7 +212,7 @@ impl Reader<'_> {
         filter.control = control;
         match rest {
             [] => {}
-            ["with", k @ ..] => match Ability::keyword(&k.join(" ")) {
+            ["with", k @ ..] => match self.keyword(line, &k.join(" "))? {
                 Some(a) => filter.with = Some(a),
                 None => return self.err(line, format!("unknown keyword `{}` after `with` (expected e.g. hexproof, indestructible, protection from red)", k.join(" "))),
             },
@@ -242,6 +242,19 @@ impl Reader<'_> {
             return Ok(());
         }
         self.err(line, self.unlisted(written, subtype))
+    }
+
+    /// A keyword ability as `gains`, `have` and `with` name it; a protection from a subtype
+    /// must name one the revision lists (`protection from Goblns` protects from nothing).
+    pub(super) fn keyword(&self, line: usize, text: &str) -> R<Option<Ability>> {
+        match Ability::keyword(text) {
+            Some(Ability::Protection(Quality::Subtype(s))) => {
+                let quality = text.strip_prefix("protection from ").unwrap_or(text);
+                self.listed(line, quality, &s)?;
+                Ok(Some(Ability::Protection(Quality::Subtype(s))))
+            }
+            other => Ok(other),
+        }
     }
 
     /// One CHANGE: its verb and what follows.
@@ -274,7 +287,7 @@ impl Reader<'_> {
                 if body == "all abilities" {
                     return Ok(vec![Part::LoseAll]);
                 }
-                match Ability::keyword(&body) {
+                match self.keyword(line, &body)? {
                     Some(a) => Ok(vec![Part::Lose(a)]),
                     None => self.err(line, format!("unknown keyword `{body}` after `{verb}` (expected `all abilities` or a keyword such as hexproof, indestructible, protection from red)")),
                 }
@@ -304,7 +317,7 @@ impl Reader<'_> {
                 }
                 let mut gained = Vec::new();
                 for k in body.split(", ").flat_map(|k| k.split(" and ")) {
-                    match Ability::keyword(k) {
+                    match self.keyword(line, k)? {
                         Some(a) => gained.push(a),
                         None => return self.err(line, format!("unknown keyword `{k}` after `{verb}` (expected e.g. hexproof, shroud, indestructible, haste, protection from red, or `base power and toughness N/N`)")),
                     }
