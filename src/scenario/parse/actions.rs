@@ -565,7 +565,14 @@ impl Reader<'_> {
                 return modify(Change::BecomesCreature(pt));
             }
             return match self.type_line(types) {
-                Ok(t) => modify(Change::BecomesTypes(t, pt)),
+                Ok(t) => {
+                    // An object's own type line is taken as written; an effect that sets
+                    // subtypes sets ones its revision lists.
+                    for s in &t.subtypes {
+                        self.listed(line, s, s)?;
+                    }
+                    modify(Change::BecomesTypes(t, pt))
+                }
                 Err(e) => self.err(line, e),
             };
         }
