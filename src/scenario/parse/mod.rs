@@ -67,7 +67,7 @@ pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, forti
 pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
 
 /// Reads a scenario. `file` names it in errors. The subtypes a set may name are those of
-/// the revision `rules:` writes as a date (the newest the checker knows otherwise): the
+/// the revision `rules:` writes as a date (else the canonical one, 2026-01-16): the
 /// shell, which resolves `rules:` against the library, reads with [`parse_under`].
 pub fn parse(file: &str, text: &str) -> Result<Scenario, ParseError> {
     parse_under(file, text, |spec| {
