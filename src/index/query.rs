@@ -86,7 +86,11 @@ const VOCABULARY: &str = include_str!("vocabulary.tsv");
 /// One entry of the judge vocabulary: the words said and the rules' words for them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {
+    /// All the words said (of every part).
     pub words: Vec<String>,
+    /// The parts that must each be said, as consecutive words, anywhere in the question: one
+    /// for a term (`summoning sick`), more for a situation (`target + in response`).
+    pub parts: Vec<Vec<String>>,
     pub meaning: String,
     pub source: String,
 }
@@ -99,8 +103,10 @@ pub fn vocabulary() -> &'static [Said] {
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .filter_map(|l| {
                 let mut cols = l.split('\t');
+                let said = cols.next()?;
                 Some(Said {
-                    words: words(cols.next()?),
+                    words: words(said),
+                    parts: said.split(" + ").map(words).collect(),
                     meaning: cols.next()?.to_string(),
                     source: cols.next().unwrap_or_default().to_string(),
                 })
@@ -185,7 +191,7 @@ pub fn find_words(said: &[String], name: &[String]) -> Option<usize> {
 pub fn vocabulary_said(said: &[String]) -> Vec<(&'static Said, usize)> {
     vocabulary()
         .iter()
-        .filter(|v| find_words(said, &v.words).is_some())
+        .filter(|v| v.parts.iter().all(|part| find_words(said, part).is_some()))
         .map(|v| (v, v.words.len()))
         .collect()
 }
@@ -280,6 +286,24 @@ pub fn asked(question: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_situation_is_said_when_each_of_its_parts_is() {
+        let said = |q: &str| {
+            vocabulary_said(&words(q))
+                .iter()
+                .map(|(v, _)| v.meaning.clone())
+                .collect::<Vec<_>>()
+        };
+        let fizzle = "targets no longer legal illegal doesn't resolve".to_string();
+        assert!(
+            said("they cast Murder targeting my bear and I sacrificed it in response")
+                .contains(&fizzle)
+        );
+        // One part alone is not the situation.
+        assert!(!said("I cast a spell targeting my bear").contains(&fizzle));
+        assert!(!said("can I respond in response to a trigger").contains(&fizzle));
+    }
 
     #[test]
     fn the_clause_a_question_asks_in() {

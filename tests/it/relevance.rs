@@ -2,7 +2,8 @@
 //! `heldout.tsv` (a first held-out set, written before tuning and studied since),
 //! `heldout2.tsv`, `heldout3.tsv`, `heldout4.tsv`, `heldout5.tsv` and `heldout6.tsv` (a
 //! second, third, fourth, fifth and sixth held-out set, never tuned on: only their figures
-//! are printed, never a question), slang, typos,
+//! are printed, never a question) and `development.tsv` (long story-questions, studied one
+//! by one like the tuning set), slang, typos,
 //! long questions, plain English, old concepts, query syntax, each searched in its
 //! revision exactly as `arbiter search` ranks and groups them, and by a plain BM25
 //! baseline (no stemming, no expansion, no boosts) in the same run. The test prints hit@1,
@@ -12,7 +13,7 @@
 //!
 //! `ARBITER_RELEVANCE_SETS=tuning,heldout cargo test --test it relevance -- --nocapture`
 //! runs only the named sets (`tuning`, `heldout`, `heldout2`, `heldout3`, `heldout4`,
-//! `heldout5`, `heldout6`), for
+//! `heldout5`, `heldout6`, `development`), for
 //! a quicker look at the misses of the two sets that may be studied; the floors of the sets
 //! not run are not checked. `ARBITER_RELEVANCE_FINE=1` prints the figures to three
 //! decimals, to compare two rankings whose difference the second decimal hides.
@@ -26,37 +27,44 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.92 and
-/// 0.81, held out 0.90 and 0.80, second held out 0.90 and 0.78, see the README), less
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.93 and
+/// 0.82, held out 0.90 and 0.80, second held out 0.90 and 0.80, see the README), less
 /// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
-const TUNING_HIT5: f64 = 0.90;
-const TUNING_MRR: f64 = 0.79;
+const TUNING_HIT5: f64 = 0.91;
+const TUNING_MRR: f64 = 0.80;
 const HELDOUT_HIT5: f64 = 0.88;
 const HELDOUT_MRR: f64 = 0.78;
 const HELDOUT2_HIT5: f64 = 0.88;
-const HELDOUT2_MRR: f64 = 0.76;
+const HELDOUT2_MRR: f64 = 0.77;
 /// The third held-out set (issue #14's third round): its figures before any change of that
-/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.75 and 0.63 after the
-/// fifth (see the README), less 0.02: below the targets of the other sets.
-const HELDOUT3_HIT5: f64 = 0.73;
-const HELDOUT3_MRR: f64 = 0.61;
+/// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.77 and 0.65 after the
+/// sixth (see the README), less 0.02: below the targets of the other sets.
+const HELDOUT3_HIT5: f64 = 0.74;
+const HELDOUT3_MRR: f64 = 0.62;
 /// The fourth held-out set (issue #14's fourth round): its figures before any change of that
 /// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40), 0.73
-/// and 0.59 when measured again after the fifth (see the README), less 0.02: like the
-/// third, below the targets of the studied sets.
-const HELDOUT4_HIT5: f64 = 0.71;
-const HELDOUT4_MRR: f64 = 0.57;
+/// and 0.59 when measured again after the fifth, 0.76 and 0.61 after the sixth (see the
+/// README), less 0.02: like the third, below the targets of the studied sets.
+const HELDOUT4_HIT5: f64 = 0.74;
+const HELDOUT4_MRR: f64 = 0.59;
 /// The fifth held-out set (issue #14's sixth round): its figures before any change of that
-/// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42, see
-/// the README), less 0.02: like the third and fourth, below the targets of the studied sets.
-const HELDOUT5_HIT5: f64 = 0.73;
-const HELDOUT5_MRR: f64 = 0.58;
+/// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42), 0.78
+/// and 0.64 after it (see the README), less 0.02: like the third and fourth, below the
+/// targets of the studied sets.
+const HELDOUT5_HIT5: f64 = 0.76;
+const HELDOUT5_MRR: f64 = 0.62;
 /// The sixth held-out set (written in issue #14's sixth round, after the fifth): its figures
 /// before any ranking change of that round (on main at 7ccd81a) were hit@5 0.69 and MRR 0.60
-/// (plain BM25 0.59 and 0.44, see the README), less 0.02: like the third to fifth, below the
-/// targets of the studied sets.
-const HELDOUT6_HIT5: f64 = 0.67;
-const HELDOUT6_MRR: f64 = 0.58;
+/// (plain BM25 0.59 and 0.44), 0.71 and 0.62 after it (see the README), less 0.02: like the
+/// third to fifth, below the targets of the studied sets.
+const HELDOUT6_HIT5: f64 = 0.69;
+const HELDOUT6_MRR: f64 = 0.60;
+/// The development set of long questions (issue #14's sixth round, studied one by one): its
+/// figures were hit@5 0.545 and MRR 0.422 on main at 7ccd81a, 0.580 and 0.444 after the
+/// round's first change (measured before it was read), and 0.63 and 0.49 once studied
+/// (plain BM25 0.45 and 0.28, see the README), less 0.02.
+const DEVELOPMENT_HIT5: f64 = 0.61;
+const DEVELOPMENT_MRR: f64 = 0.47;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the
@@ -68,6 +76,8 @@ const HELDOUT4_MARGIN: f64 = 0.0;
 const HELDOUT5_MARGIN: f64 = 0.0;
 /// The sixth held-out set, like the third to fifth, must not fall to plain BM25.
 const HELDOUT6_MARGIN: f64 = 0.0;
+/// The development set must not fall to plain BM25 either.
+const DEVELOPMENT_MARGIN: f64 = 0.0;
 /// Questions of the set that are the bare slang of issue #14: each must be answered in the
 /// top five.
 const SLANG: &[&str] = &[
@@ -111,10 +121,13 @@ enum Set {
     /// `heldout6.tsv`: questions written in the sixth round before its ranking change, after
     /// the fifth set, never looked at one by one either.
     HeldOut6,
+    /// `development.tsv`: long story-questions written in the sixth round to be studied one
+    /// by one (the held-out sets stay unseen); its misses are printed like the tuning set's.
+    Development,
 }
 
 impl Set {
-    const ALL: [Set; 7] = [
+    const ALL: [Set; 8] = [
         Set::Tuning,
         Set::HeldOut,
         Set::HeldOut2,
@@ -122,6 +135,7 @@ impl Set {
         Set::HeldOut4,
         Set::HeldOut5,
         Set::HeldOut6,
+        Set::Development,
     ];
 
     fn file(self) -> &'static str {
@@ -133,6 +147,7 @@ impl Set {
             Set::HeldOut4 => "heldout4.tsv",
             Set::HeldOut5 => "heldout5.tsv",
             Set::HeldOut6 => "heldout6.tsv",
+            Set::Development => "development.tsv",
         }
     }
 
@@ -146,12 +161,13 @@ impl Set {
             Set::HeldOut4 => "heldout4",
             Set::HeldOut5 => "heldout5",
             Set::HeldOut6 => "heldout6",
+            Set::Development => "development",
         }
     }
 
     /// May its questions be printed one by one? Only the sets that are studied.
     fn studied(self) -> bool {
-        matches!(self, Set::Tuning | Set::HeldOut)
+        matches!(self, Set::Tuning | Set::HeldOut | Set::Development)
     }
 
     /// The fewest questions the set must hold, the floors of arbiter's hit@5 and MRR, and
@@ -165,6 +181,7 @@ impl Set {
             Set::HeldOut4 => (110, HELDOUT4_HIT5, HELDOUT4_MRR, HELDOUT4_MARGIN),
             Set::HeldOut5 => (110, HELDOUT5_HIT5, HELDOUT5_MRR, HELDOUT5_MARGIN),
             Set::HeldOut6 => (110, HELDOUT6_HIT5, HELDOUT6_MRR, HELDOUT6_MARGIN),
+            Set::Development => (100, DEVELOPMENT_HIT5, DEVELOPMENT_MRR, DEVELOPMENT_MARGIN),
         }
     }
 }
@@ -177,7 +194,7 @@ fn sets_to_run() -> Vec<Set> {
             for name in &wanted {
                 assert!(
                     Set::ALL.iter().any(|s| s.name() == *name),
-                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3, heldout4, heldout5, heldout6)"
+                    "ARBITER_RELEVANCE_SETS: unknown set {name:?} (tuning, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, development)"
                 );
             }
             Set::ALL
@@ -387,7 +404,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
     }
     let misses: Vec<&String> = misses.values().collect();
     eprintln!(
-        "tuning and first held-out questions not in arbiter's top five:\n{}",
+        "tuning, first held-out and development questions not in arbiter's top five:\n{}",
         misses
             .iter()
             .map(|m| m.as_str())
