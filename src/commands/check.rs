@@ -104,8 +104,10 @@ pub fn choose_revision(
 
 /// Reads, plays and checks one scenario given as text (the library API `tests/` use).
 pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, CheckError> {
-    let scenario = scenario::parse(file, text)?;
-    let chosen = choose_revision(library, file, scenario.setup.rules.as_ref())?;
+    let (scenario, chosen) = scenario::parse_under(file, text, |spec| {
+        let chosen = choose_revision(library, file, spec)?;
+        Ok::<_, CheckError>((chosen.rules.date, chosen))
+    })?;
     let cites = RevisionNumbers {
         to: chosen.rules.date,
     };

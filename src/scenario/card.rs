@@ -152,7 +152,7 @@ impl Quality {
         if let Some(ty) = CardType::from_word(t) {
             return Some(Quality::Type(ty));
         }
-        let sub = t.strip_suffix('s').unwrap_or(t);
+        let sub = &singular(t);
         if near_miss(t).is_some() {
             return None;
         }
@@ -266,6 +266,22 @@ impl Enchant {
         Some(Enchant::Permanent(alternatives))
     }
 
+    /// The subtypes the restriction names (`Forest` of `enchant Forest`).
+    pub fn subtypes(&self) -> Vec<&str> {
+        let kinds: Vec<&Kind> = match self {
+            Enchant::Player | Enchant::Opponent => Vec::new(),
+            Enchant::CardInGraveyard(kinds) => kinds.iter().collect(),
+            Enchant::Permanent(alts) => alts.iter().flat_map(|a| &a.kinds).collect(),
+        };
+        kinds
+            .into_iter()
+            .filter_map(|k| match k {
+                Kind::Subtype(s) => Some(s.as_str()),
+                Kind::Type(_) => None,
+            })
+            .collect()
+    }
+
     /// How the restriction reads: `creature you control`.
     pub fn describe(&self) -> String {
         match self {
@@ -363,8 +379,30 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
     })
 }
 
+/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`; a subtype some
+/// revision lists as written stays so (`plains`, `urza's`, `equipment`).
+pub(crate) fn singular(w: &str) -> String {
+    if super::engine::layers::subtypes::known(w) {
+        return w.to_string();
+    }
+    match w {
+        "elves" => "elf".into(),
+        "dwarves" => "dwarf".into(),
+        "wolves" => "wolf".into(),
+        _ => w
+            .strip_suffix("ies")
+            .map(|s| format!("{s}y"))
+            .or_else(|| {
+                w.strip_suffix('s')
+                    .filter(|s| !s.ends_with('s'))
+                    .map(String::from)
+            })
+            .unwrap_or_else(|| w.to_string()),
+    }
+}
+
 /// The optimal string alignment distance between two words.
-fn edits(a: &str, b: &str) -> usize {
+pub(crate) fn edits(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
@@ -600,7 +638,12 @@ impl fmt::Display for TypeLine {
         words.extend(self.types.iter().map(|t| t.name()));
         f.write_str(&words.join(" "))?;
         if !self.subtypes.is_empty() {
-            let subs: Vec<String> = self.subtypes.iter().map(|s| capitalize(s)).collect();
+            // `Time Lord`: each word of a subtype of two (205.3m).
+            let subs: Vec<String> = self
+                .subtypes
+                .iter()
+                .map(|s| s.split(' ').map(capitalize).collect::<Vec<_>>().join(" "))
+                .collect();
             write!(f, " — {}", subs.join(" "))?;
         }
         Ok(())

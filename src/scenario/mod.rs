@@ -28,7 +28,7 @@ pub use card::{
 pub use effect::{Effect, Layer, Part, Subject};
 pub use engine::{Event, EventKind, Game, Reason};
 pub use layers_report::{LayerStep, ObjectLayers};
-pub use parse::{parse, ParseError};
+pub use parse::{parse, parse_under, ParseError};
 pub use play::{
     play, ActionReport, BoardCard, BoardPlayer, BoardReport, ExpectationReport, Report, SbaReport,
     TimelineEntry,

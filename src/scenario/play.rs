@@ -226,7 +226,14 @@ pub fn play(
         .iter()
         .map(|e| words::event(&game, e))
         .collect();
-    if !unstable.is_empty() {
+    // The contract corrects an unstable board "only when the first action is checked": with
+    // no action, the expectations are about the board as written, and the warning says so.
+    if !unstable.is_empty() && scenario.actions.is_empty() {
+        warnings.push(format!(
+            "the board as written is not stable, and with no action it is never corrected (state-based actions are performed only when an action is checked): every expectation is checked against the board as written, where {}",
+            unstable.join("; ")
+        ));
+    } else if !unstable.is_empty() {
         warnings.push(format!(
             "the board as written is not stable; state-based actions are performed when action 1 is checked: {}",
             unstable.join("; ")

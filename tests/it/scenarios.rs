@@ -139,6 +139,29 @@ fn a_board_with_some_timestamps_is_warned_about() {
     );
 }
 
+#[test]
+fn an_unstable_board_with_no_action_is_warned_about_as_written() {
+    // "If the written board is not stable, the checker says so as a warning and corrects it
+    // only when the first action is checked": with no action, it is never corrected.
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n\n## Battlefield\n\
+        - bear: Creature — Bear 2/0; controller Alice\n\n## Actions\n\n\
+        ## Expect\n- bear is on the battlefield\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        report.warnings.iter().any(|w| w.contains(
+            "with no action it is never corrected (state-based actions are performed only when an action is checked): every expectation is checked against the board as written, where bear has toughness 0"
+        )),
+        "{:?}",
+        report.warnings
+    );
+    assert!(
+        !report.warnings.iter().any(|w| w.contains("action 1")),
+        "{:?}",
+        report.warnings
+    );
+}
+
 mod cli {
     //! `arbiter check` as a user runs it: the report, the summary line, exit statuses.
 

@@ -564,20 +564,29 @@ impl Reader<'_> {
             if types == "creature" {
                 return modify(Change::BecomesCreature(pt));
             }
-            return match TypeLine::parse(types) {
-                Ok(t) => modify(Change::BecomesTypes(t, pt)),
+            return match self.type_line(types) {
+                Ok(t) => {
+                    // An object's own type line is taken as written; an effect that sets
+                    // subtypes sets ones its revision lists.
+                    for s in &t.subtypes {
+                        self.listed(line, s, s)?;
+                    }
+                    modify(Change::BecomesTypes(t, pt))
+                }
                 Err(e) => self.err(line, e),
             };
         }
         if let Some(sub) = rest.strip_prefix("loses subtype ") {
+            self.listed(line, sub.trim(), sub.trim())?;
             return modify(Change::LosesSubtype(sub.trim().to_string()));
         }
         if let Some(sub) = rest.strip_prefix("gains subtype ") {
+            self.listed(line, sub.trim(), sub.trim())?;
             return modify(Change::GainsSubtype(sub.trim().to_string()));
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {
             if let Some(a) = rest.strip_prefix(verb) {
-                let ability = match Ability::keyword(a) {
+                let ability = match self.keyword(line, a)? {
                     Some(ability) => ability,
                     None => {
                         return self.err(line, format!("unknown ability `{}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)", a.trim()))

@@ -2,6 +2,7 @@
 //! with the rule numbers it cites.
 
 use super::*;
+use crate::scenario::engine::layers::subtypes;
 
 impl Reader<'_> {
     pub(super) fn read_expectations(&self, actions: usize) -> R<Vec<Expectation>> {
@@ -348,6 +349,14 @@ impl Reader<'_> {
             }
             let article = v.strip_prefix("a ").or_else(|| v.strip_prefix("an "));
             let w = article.unwrap_or(v);
+            // A subtype of two words its revision lists (205.3m: `is a Time Lord`).
+            if article.is_some() && subtypes::listed(w, self.revision) && w.contains(' ') {
+                return Ok(Some(Claim::Is {
+                    card,
+                    word: Word::Sub(w.to_string()),
+                    negated,
+                }));
+            }
             let known = matches!(w, "tapped" | "untapped" | "unattached") || w.contains(' ');
             if !known {
                 // A subtype needs its article (`is a Swamp`); a supertype or type may not
@@ -357,6 +366,9 @@ impl Reader<'_> {
                 if let Some(word) = word {
                     if super::super::card::near_miss(w).is_some() {
                         return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
+                    }
+                    if let Word::Sub(s) = &word {
+                        self.listed(line, w, s)?;
                     }
                     return Ok(Some(Claim::Is {
                         card,
@@ -378,7 +390,7 @@ impl Reader<'_> {
                 let (kind, n) = self.counters(line, &format!("{n} {kind} counters"))?;
                 return Ok(Some(Claim::Counters { card, kind, n }));
             }
-            if let Some(a) = Ability::keyword(v) {
+            if let Some(a) = self.keyword(line, v)? {
                 return Ok(Some(Claim::HasAbility {
                     card,
                     ability: a,
@@ -388,7 +400,7 @@ impl Reader<'_> {
         }
         for prefix in ["doesn't have ", "does not have "] {
             if let Some(v) = rest.strip_prefix(prefix) {
-                return match Ability::keyword(v) {
+                return match self.keyword(line, v)? {
                     Some(a) => Ok(Some(Claim::HasAbility { card, ability: a, negated: true })),
                     None => self.err(line, format!("unknown keyword `{v}` (expected e.g. hexproof, indestructible, protection from red)")),
                 };

@@ -8,7 +8,10 @@ use std::collections::HashMap;
 
 use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
-use crate::model::RuleNumber;
+use crate::model::{Date, RuleNumber};
+
+use super::engine::cite::CANONICAL;
+use super::engine::layers::subtypes;
 
 mod actions;
 mod combat;
@@ -63,10 +66,31 @@ pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, forti
 /// The attributes of an object line.
 pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
 
-/// Reads a scenario. `file` names it in errors.
+/// Reads a scenario. `file` names it in errors. The subtypes a set may name are those of
+/// the revision `rules:` writes as a date (else the canonical one, 2026-01-16): the
+/// shell, which resolves `rules:` against the library, reads with [`parse_under`].
 pub fn parse(file: &str, text: &str) -> Result<Scenario, ParseError> {
+    parse_under(file, text, |spec| {
+        let written = spec.and_then(|(s, _)| s.get(..10)?.parse::<Date>().ok());
+        Ok::<_, ParseError>((written.unwrap_or(CANONICAL), ()))
+    })
+    .map(|(scenario, ())| scenario)
+}
+
+/// Reads a scenario under the revision that `revision` chooses from its `rules:` line (the
+/// value and its line, `None` when absent): the date whose lists of subtypes (205.3) a set
+/// may name, and whatever else the shell wants back from its choice.
+pub fn parse_under<T, E: From<ParseError>>(
+    file: &str,
+    text: &str,
+    revision: impl FnOnce(Option<&(String, usize)>) -> Result<(Date, T), E>,
+) -> Result<(Scenario, T), E> {
     let doc = collect(file, text)?;
-    Reader::new(file, doc)?.read()
+    let mut reader = Reader::new(file, doc)?;
+    let setup = reader.read_game()?;
+    let (date, chosen) = revision(setup.rules.as_ref())?;
+    reader.revision = date;
+    Ok((reader.read(setup)?, chosen))
 }
 
 struct RawItem {
@@ -266,6 +290,8 @@ struct Reader<'a> {
     doc: Document,
     players: Vec<String>,
     labels: HashMap<String, CardId>,
+    /// The revision played: its 205.3 lists the subtypes a set may name.
+    revision: Date,
 }
 
 type R<T> = Result<T, ParseError>;
@@ -317,6 +343,7 @@ impl<'a> Reader<'a> {
             doc,
             players: Vec::new(),
             labels: HashMap::new(),
+            revision: CANONICAL,
         })
     }
 
@@ -332,8 +359,7 @@ impl<'a> Reader<'a> {
         self.doc.sections.iter().find(|s| s.name == name)
     }
 
-    fn read(mut self) -> R<Scenario> {
-        let mut setup = self.read_game()?;
+    fn read(mut self, mut setup: Setup) -> R<Scenario> {
         self.read_objects(&mut setup)?;
         self.check_combat_step(&setup)?;
         let actions = self.read_actions()?;
@@ -414,6 +440,25 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(Target::Card(self.label(line, word)?))
+    }
+}
+
+impl Reader<'_> {
+    /// A type line (`Legendary Creature — Time Lord Doctor`): `Time Lord` is one subtype
+    /// in the revisions whose 205.3m lists it ("One creature type is two words long"),
+    /// elsewhere two, as the words are written.
+    fn type_line(&self, text: &str) -> Result<TypeLine, String> {
+        let mut line = TypeLine::parse(text)?;
+        let mut i = 0;
+        while i + 1 < line.subtypes.len() {
+            let two = format!("{} {}", line.subtypes[i], line.subtypes[i + 1]);
+            if subtypes::listed(&two, self.revision) {
+                line.subtypes[i] = two;
+                line.subtypes.remove(i + 1);
+            }
+            i += 1;
+        }
+        Ok(line)
     }
 }
 

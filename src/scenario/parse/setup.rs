@@ -3,6 +3,8 @@
 //! used before the line that defines it).
 
 use super::*;
+use crate::scenario::card::CardType;
+use crate::scenario::engine::layers::subtypes;
 
 /// The object attributes that hold one value.
 const SINGLE_VALUED: [&str; 12] = [
@@ -353,7 +355,7 @@ impl Reader<'_> {
             }
             _ => (head, None),
         };
-        let type_line = match TypeLine::parse(type_text) {
+        let type_line = match self.type_line(type_text) {
             Ok(t) => t,
             Err(e) => return self.err(line, e),
         };
@@ -526,7 +528,12 @@ impl Reader<'_> {
                     }
                 } else if let Some(v) = a.strip_prefix("enchant ") {
                     match Enchant::parse(v) {
-                        Some(e) => abilities.push(Ability::Enchant(e)),
+                        Some(e) => {
+                            for s in e.subtypes() {
+                                self.listed(line, s, s)?;
+                            }
+                            abilities.push(Ability::Enchant(e))
+                        }
                         None => return self.err(line, format!("unknown enchant restriction `{v}`{} (expected e.g. `creature`, `land you control`, `player`, `creature card in a graveyard`)", typo_hint(v))),
                     }
                 } else if a == "equip" || a.starts_with("equip ") {
@@ -544,6 +551,9 @@ impl Reader<'_> {
                 } else if let Some(v) = a.strip_prefix("protection from ") {
                     for q in v.split(" and from ") {
                         match Quality::parse(q) {
+                            Some(Quality::Subtype(s)) if !subtypes::listed(&s, self.revision) => {
+                                return self.err(line, self.unlisted(q, &s))
+                            }
                             Some(q) => abilities.push(Ability::Protection(q)),
                             None => return self.err(line, format!("unknown quality `{q}` after `protection from`{} (expected a color, everything, artifacts, creatures, enchantments, Auras, Equipment)", typo_hint(q))),
                         }
@@ -553,10 +563,13 @@ impl Reader<'_> {
                         count(v, "additional land plays")? as u32,
                     ));
                 } else if let Some(v) = a.strip_prefix("loyalty ") {
+                    self.of_a(line, spec, "loyalty", CardType::Planeswalker)?;
                     spec.printed.loyalty = Some(count(v, "loyalty")?);
                 } else if let Some(v) = a.strip_prefix("defense ") {
+                    self.of_a(line, spec, "defense", CardType::Battle)?;
                     spec.printed.defense = Some(count(v, "defense")?);
                 } else if let Some(v) = a.strip_prefix("protector ") {
+                    self.of_a(line, spec, "protector", CardType::Battle)?;
                     spec.protector = Some(self.player(line, v)?);
                 } else if let Some(v) = a.strip_prefix("damage ") {
                     spec.damage = count(v, "damage")?;
@@ -607,5 +620,31 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `loyalty N` is a planeswalker's, `defense N` and `protector NAME` a battle's (the
+    /// contract's attribute table; 306.5b, 310.4b, 310.8a): on an object whose type line
+    /// lacks that card type they would be silently meaningless. Counters of those kinds on
+    /// any permanent are written `counters N loyalty`.
+    fn of_a(&self, line: usize, spec: &CardSpec, attribute: &str, kind: CardType) -> R<()> {
+        if spec.printed.is(kind) {
+            return Ok(());
+        }
+        let example = match kind {
+            CardType::Battle => "`Battle — Siege`",
+            _ => "`Legendary Planeswalker — Jace`",
+        };
+        let counters = match attribute {
+            "protector" => String::new(),
+            _ => format!("; counters on another permanent are written `counters N {attribute}`"),
+        };
+        self.err(
+            line,
+            format!(
+                "`{attribute}` is for a {} and `{}` is not one (expected a type line such as {example}{counters})",
+                kind.name().to_lowercase(),
+                spec.label
+            ),
+        )
     }
 }

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::scenario::card::{CardType, Supertype};
+use crate::scenario::card::{singular, CardType, Supertype};
 use crate::scenario::effect::{Control, Effect, Filter, Noun, Part, Subject, Word};
+use crate::scenario::engine::layers::subtypes;
 
 /// The verbs a CHANGE starts with, either agreement.
 const CHANGE_VERBS: [&str; 10] = [
@@ -22,25 +23,6 @@ pub(super) enum Written {
 }
 
 const EXPECTED_CHANGE: &str = "expected a CHANGE: `get +N/+N`, `have base power and toughness N/N`, `are N/N`, `are TYPES [in addition to their other types]`, `are COLOR`, `are colorless`, `have KEYWORD`, `lose KEYWORD`, `lose all abilities` or `have power and toughness each equal to the number of SUBJECT`";
-
-/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`.
-fn singular(w: &str) -> String {
-    match w {
-        "elves" => "elf".into(),
-        "dwarves" => "dwarf".into(),
-        "wolves" => "wolf".into(),
-        "equipment" => w.into(),
-        _ => w
-            .strip_suffix("ies")
-            .map(|s| format!("{s}y"))
-            .or_else(|| {
-                w.strip_suffix('s')
-                    .filter(|s| !s.ends_with('s'))
-                    .map(String::from)
-            })
-            .unwrap_or_else(|| w.to_string()),
-    }
-}
 
 impl Reader<'_> {
     /// `SUBJECT CHANGE[ and CHANGE]...` (lower-cased).
@@ -118,9 +100,10 @@ impl Reader<'_> {
             i += 1;
         }
         let mut noun = None;
-        while let Some(w) = words.get(i) {
+        while let Some(&first) = words.get(i) {
             i += 1;
-            if let Some(rest) = w.strip_prefix("non") {
+            if let Some(rest) = first.strip_prefix("non") {
+                let w = first;
                 let rest = rest.trim_start_matches('-');
                 if let Some(c) = Color::from_word(rest) {
                     filter.not_colors.push(c);
@@ -140,6 +123,9 @@ impl Reader<'_> {
                     );
                 }
                 match Word::parse(&singular(rest)) {
+                    Some(Word::Sub(s)) if !subtypes::listed(&s, self.revision) => {
+                        return self.err(line, self.unlisted(w, &s))
+                    }
                     Some(word) => filter.not.push(word),
                     None => {
                         return self.err(
@@ -150,20 +136,50 @@ impl Reader<'_> {
                         )
                     }
                 }
-            } else if let Some(c) = Color::from_word(w) {
+                continue;
+            }
+            // `Time Lords`: a subtype of two words (205.3m), read as one.
+            let two = words
+                .get(i)
+                .map(|next| format!("{first} {}", singular(next)))
+                .filter(|t| subtypes::two_words().any(|w| w == t));
+            if let Some(t) = two {
+                i += 1;
+                if !subtypes::listed(&t, self.revision) {
+                    return self.err(line, self.unlisted(&t, &t));
+                }
+                if before_a_noun(words.get(i).copied()) {
+                    filter.also.push(Word::Sub(t));
+                    continue;
+                }
+                noun = Some(Noun::Subtype(t));
+                break;
+            }
+            let w = first;
+            if let Some(c) = Color::from_word(w) {
                 filter.colors.push(c);
             } else if let Some(s) = Supertype::from_word(w) {
                 filter.supertypes.push(s);
             } else if let Some(word) = adjective(w, words.get(i).copied()) {
+                if let Word::Sub(s) = &word {
+                    if !subtypes::listed(s, self.revision) {
+                        return self.err(line, self.unlisted(w, s));
+                    }
+                }
                 filter.also.push(word);
             } else {
-                noun = Some(match *w {
+                noun = Some(match w {
                     "permanent" | "permanents" => Noun::Permanent,
                     "token" | "tokens" => Noun::Token,
                     _ => match CardType::from_word(w) {
                         Some(t) => Noun::Type(t),
                         None => match Word::parse(&singular(w)) {
-                            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => Noun::Subtype(s),
+                            Some(Word::Sub(s)) if super::super::card::near_miss(w).is_none() => {
+                                if !subtypes::listed(&s, self.revision) {
+                                    return self.err(line, format!("expected a NOUN in `{joined}` (creatures, lands, artifacts, enchantments, planeswalkers, permanents, tokens or a subtype): {}", self.unlisted(w, &s)));
+                                }
+                                Noun::Subtype(s)
+                            }
                             _ => return self.err(line, format!("expected a NOUN in `{joined}` (creatures, lands, artifacts, enchantments, planeswalkers, permanents, tokens or a subtype), found `{w}`{}", typo_hint(w))),
                         },
                     },
@@ -196,7 +212,7 @@ impl Reader<'_> {
         filter.control = control;
         match rest {
             [] => {}
-            ["with", k @ ..] => match Ability::keyword(&k.join(" ")) {
+            ["with", k @ ..] => match self.keyword(line, &k.join(" "))? {
                 Some(a) => filter.with = Some(a),
                 None => return self.err(line, format!("unknown keyword `{}` after `with` (expected e.g. hexproof, indestructible, protection from red)", k.join(" "))),
             },
@@ -205,6 +221,40 @@ impl Reader<'_> {
             }
         }
         Ok(Subject::Filter(filter))
+    }
+
+    /// Why `written` (read as the subtype `subtype`) names nothing a set can describe: the
+    /// rules of the revision played list no such subtype (205.3), with the nearest one
+    /// they do list.
+    pub(super) fn unlisted(&self, written: &str, subtype: &str) -> String {
+        let hint = subtypes::nearest(subtype, self.revision)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        format!(
+            "`{written}` is no card type, supertype or color, and the rules of {} list no subtype `{subtype}`{hint}",
+            self.revision
+        )
+    }
+
+    /// `subtype` (as `written`) is one the rules of the revision played list, else an error.
+    pub(super) fn listed(&self, line: usize, written: &str, subtype: &str) -> R<()> {
+        if subtypes::listed(subtype, self.revision) {
+            return Ok(());
+        }
+        self.err(line, self.unlisted(written, subtype))
+    }
+
+    /// A keyword ability as `gains`, `have` and `with` name it; a protection from a subtype
+    /// must name one the revision lists (`protection from Goblns` protects from nothing).
+    pub(super) fn keyword(&self, line: usize, text: &str) -> R<Option<Ability>> {
+        match Ability::keyword(text) {
+            Some(Ability::Protection(Quality::Subtype(s))) => {
+                let quality = text.strip_prefix("protection from ").unwrap_or(text);
+                self.listed(line, quality, &s)?;
+                Ok(Some(Ability::Protection(Quality::Subtype(s))))
+            }
+            other => Ok(other),
+        }
     }
 
     /// One CHANGE: its verb and what follows.
@@ -237,7 +287,7 @@ impl Reader<'_> {
                 if body == "all abilities" {
                     return Ok(vec![Part::LoseAll]);
                 }
-                match Ability::keyword(&body) {
+                match self.keyword(line, &body)? {
                     Some(a) => Ok(vec![Part::Lose(a)]),
                     None => self.err(line, format!("unknown keyword `{body}` after `{verb}` (expected `all abilities` or a keyword such as hexproof, indestructible, protection from red)")),
                 }
@@ -267,7 +317,7 @@ impl Reader<'_> {
                 }
                 let mut gained = Vec::new();
                 for k in body.split(", ").flat_map(|k| k.split(" and ")) {
-                    match Ability::keyword(k) {
+                    match self.keyword(line, k)? {
                         Some(a) => gained.push(a),
                         None => return self.err(line, format!("unknown keyword `{k}` after `{verb}` (expected e.g. hexproof, shroud, indestructible, haste, protection from red, or `base power and toughness N/N`)")),
                     }
@@ -327,6 +377,7 @@ impl Reader<'_> {
                 if super::super::card::near_miss(w).is_some() {
                     return self.err(line, format!("`{w}` is not a type{}", typo_hint(w)));
                 }
+                self.listed(line, w, &s)?;
                 subtypes.push(s);
             } else {
                 return self.err(
@@ -420,11 +471,7 @@ impl Reader<'_> {
 /// token (`artifact creatures`, `creature tokens`, `Goblin creatures`): the object must have
 /// it too. A near miss of a known word (`Goblim`) is no adjective, so it is reported.
 fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
-    let noun = next.is_some_and(|n| {
-        CardType::from_word(n).is_some()
-            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
-    });
-    if !noun {
+    if !before_a_noun(next) {
         return None;
     }
     if let Some(t) = CardType::from_word(w) {
@@ -437,4 +484,13 @@ fn adjective(w: &str, next: Option<&str>) -> Option<Word> {
         Some(Word::Sub(s)) => Some(Word::Sub(s)),
         _ => None,
     }
+}
+
+/// Whether `next` is a noun that names a card type, a permanent or a token, so that the word
+/// before it narrows it.
+fn before_a_noun(next: Option<&str>) -> bool {
+    next.is_some_and(|n| {
+        CardType::from_word(n).is_some()
+            || matches!(n, "permanent" | "permanents" | "token" | "tokens")
+    })
 }

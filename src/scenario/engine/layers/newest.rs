@@ -158,7 +158,7 @@ mod tests {
             } else if i % 30 == 20 {
                 "bear's power and toughness are switched until end of turn".to_string()
             } else if i % 13 == 12 {
-                "bear becomes a Creature — Elk 3/3 until end of turn".to_string()
+                "bear becomes a Creature — Beast 3/3 until end of turn".to_string()
             } else if i % 7 == 6 {
                 [
                     "wall gains subtype Goblin",
