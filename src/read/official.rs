@@ -1232,14 +1232,21 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
         );
     }
 
-    #[test]
-    fn a_copy_that_writes_every_number_without_its_period_warns_once() {
+    /// Twelve numbered rules with a subrule each, every number ended by `end` (`""` for
+    /// none, `)`) rather than the official period.
+    fn twelve_rules(end: &str) -> String {
         let mut text = String::from("1. Game Concepts\n\n100. General\n\n");
         for i in 1..=12 {
             text.push_str(&format!(
-                "100.{i} Rule {i} of the game.\n\n100.{i}a A subrule.\n\n"
+                "100.{i}{end} Rule {i} of the game.\n\n100.{i}a{end} A subrule.\n\n"
             ));
         }
+        text
+    }
+
+    #[test]
+    fn a_copy_that_writes_every_number_without_its_period_warns_once() {
+        let text = twelve_rules("");
         let p = read(&text);
         assert_eq!(p.rules.len(), 25);
         let notes = notes(&p);
@@ -1266,12 +1273,7 @@ Stack\nA zone.\nTeam vs. Team Variant\nA multiplayer variant.\nCredits\nDesigner
 
     #[test]
     fn a_copy_that_writes_a_parenthesis_after_every_number_warns_once() {
-        let mut text = String::from("1. Game Concepts\n\n100. General\n\n");
-        for i in 1..=12 {
-            text.push_str(&format!(
-                "100.{i}) Rule {i} of the game.\n\n100.{i}a) A subrule.\n\n"
-            ));
-        }
+        let text = twelve_rules(")");
         let p = read(&text);
         assert_eq!(p.rules.len(), 25);
         let rule = &p.rules[&"100.7a".parse().unwrap()];
