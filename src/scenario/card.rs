@@ -379,26 +379,38 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
     })
 }
 
-/// A plural noun in the singular: `elves` → `elf`, `forests` → `forest`; a subtype some
-/// revision lists as written stays so (`plains`, `urza's`, `equipment`).
+/// A plural noun in the singular: `forests` → `forest`, and for a subtype the form some
+/// revision lists, whatever English does with it (`zombies` → `zombie`, `allies` → `ally`,
+/// `werewolves` → `werewolf`, `sphinxes` → `sphinx`, `mice` → `mouse`, `fungi` →
+/// `fungus`); a subtype listed as written stays so (`plains`, `urza's`, `equipment`).
+/// Other words lose a final `s`, or `ies` becomes `y` (`sorceries`).
 pub(crate) fn singular(w: &str) -> String {
-    if super::engine::layers::subtypes::known(w) {
+    use super::engine::layers::subtypes::known;
+    if known(w) {
         return w.to_string();
     }
-    match w {
-        "elves" => "elf".into(),
-        "dwarves" => "dwarf".into(),
-        "wolves" => "wolf".into(),
-        _ => w
-            .strip_suffix("ies")
-            .map(|s| format!("{s}y"))
+    let stem = |end: &str, with: &str| w.strip_suffix(end).map(|s| format!("{s}{with}"));
+    let listed = [
+        stem("s", ""),
+        stem("es", ""),
+        stem("ies", "y"),
+        stem("ves", "f"),
+        stem("ves", "fe"),
+        stem("i", "us"),
+        stem("ice", "ouse"),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|s| known(s));
+    listed.unwrap_or_else(|| {
+        stem("ies", "y")
             .or_else(|| {
                 w.strip_suffix('s')
                     .filter(|s| !s.ends_with('s'))
                     .map(String::from)
             })
-            .unwrap_or_else(|| w.to_string()),
-    }
+            .unwrap_or_else(|| w.to_string())
+    })
 }
 
 /// The optimal string alignment distance between two words.
@@ -766,6 +778,27 @@ impl Characteristics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_subtype_is_the_subtype_the_rules_list() {
+        for (plural, listed) in [
+            ("zombies", "zombie"),
+            ("faeries", "faerie"),
+            ("allies", "ally"),
+            ("werewolves", "werewolf"),
+            ("elves", "elf"),
+            ("sphinxes", "sphinx"),
+            ("mice", "mouse"),
+            ("goblins", "goblin"),
+            ("plains", "plains"),
+            ("equipment", "equipment"),
+            // Not subtypes: an `s` or `ies` goes.
+            ("creatures", "creature"),
+            ("sorceries", "sorcery"),
+        ] {
+            assert_eq!(singular(plural), listed, "{plural}");
+        }
+    }
 
     #[test]
     fn reads_type_lines_with_kindred_and_tribal() {
