@@ -86,13 +86,18 @@ const VOCABULARY: &str = include_str!("vocabulary.tsv");
 /// One entry of the judge vocabulary: the words said and the rules' words for them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {
-    /// All the words said (of every part).
-    pub words: Vec<String>,
     /// The parts that must each be said, as consecutive words, anywhere in the question: one
     /// for a term (`summoning sick`), more for a situation (`target + in response`).
     pub parts: Vec<Vec<String>>,
     pub meaning: String,
     pub source: String,
+}
+
+impl Said {
+    /// All the words said, of every part.
+    pub fn words(&self) -> impl Iterator<Item = &String> {
+        self.parts.iter().flatten()
+    }
 }
 
 /// The judge vocabulary, parsed once.
@@ -105,7 +110,6 @@ pub fn vocabulary() -> &'static [Said] {
                 let mut cols = l.split('\t');
                 let said = cols.next()?;
                 Some(Said {
-                    words: words(said),
                     parts: said.split(" + ").map(words).collect(),
                     meaning: cols.next()?.to_string(),
                     source: cols.next().unwrap_or_default().to_string(),
@@ -122,7 +126,7 @@ pub fn vocabulary_terms() -> &'static HashSet<String> {
     static TERMS: LazyLock<HashSet<String>> = LazyLock::new(|| {
         vocabulary()
             .iter()
-            .flat_map(|v| v.words.iter().map(|w| analysis::stem_word(w)))
+            .flat_map(|v| v.words().map(|w| analysis::stem_word(w)))
             .collect()
     });
     &TERMS
@@ -192,7 +196,7 @@ pub fn vocabulary_said(said: &[String]) -> Vec<(&'static Said, usize)> {
     vocabulary()
         .iter()
         .filter(|v| v.parts.iter().all(|part| find_words(said, part).is_some()))
-        .map(|v| (v, v.words.len()))
+        .map(|v| (v, v.words().count()))
         .collect()
 }
 
@@ -287,14 +291,16 @@ pub fn asked(question: &str) -> Option<&str> {
 mod tests {
     use super::*;
 
+    /// The rules' words the judge vocabulary gives a question.
+    fn said(q: &str) -> Vec<String> {
+        vocabulary_said(&words(q))
+            .into_iter()
+            .map(|(v, _)| v.meaning.clone())
+            .collect()
+    }
+
     #[test]
     fn a_situation_is_said_when_each_of_its_parts_is() {
-        let said = |q: &str| {
-            vocabulary_said(&words(q))
-                .iter()
-                .map(|(v, _)| v.meaning.clone())
-                .collect::<Vec<_>>()
-        };
         let fizzle = "targets no longer legal illegal doesn't resolve".to_string();
         assert!(
             said("they cast Murder targeting my bear and I sacrificed it in response")
@@ -346,12 +352,6 @@ mod tests {
 
     #[test]
     fn judge_vocabulary_is_found_by_its_words() {
-        let said = |q: &str| {
-            vocabulary_said(&words(q))
-                .into_iter()
-                .map(|(v, _)| v.meaning.clone())
-                .collect::<Vec<_>>()
-        };
         assert!(said("ETB trigger").contains(&"enters the battlefield".to_string()));
         assert!(said("my spell fizzled")
             .iter()
@@ -359,7 +359,7 @@ mod tests {
         assert!(said("cards in play").contains(&"battlefield".to_string()));
         assert!(said("playing a card").is_empty());
         for v in vocabulary() {
-            assert!(!v.source.is_empty(), "{:?} names no source", v.words);
+            assert!(!v.source.is_empty(), "{:?} names no source", v.parts);
         }
     }
 

@@ -340,7 +340,7 @@ impl RevisionIndex {
             .map(|(v, n)| Expansion {
                 meaning: v.meaning.clone(),
                 weight: share(n, meaningful),
-                said: v.words.iter().map(|w| analysis::stem_word(w)).collect(),
+                said: v.words().map(|w| analysis::stem_word(w)).collect(),
             })
             .collect();
         // Glossary entries named by the question (or by the rules' words for its vocabulary).
@@ -618,10 +618,11 @@ impl RevisionIndex {
                 continue;
             }
             let text = get(f.text);
+            let title = get(f.title);
             let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
             // What the rule says of the question (read only when there is a share to take).
             let share = if plan.weighed.len() >= 2 {
-                let above = format!("{} {}", get(f.title), context.join(" "));
+                let above = format!("{title} {}", context.join(" "));
                 let credited = credit(&plan.credited, &number);
                 let mut share_of = |text: &str| {
                     let said = analysed
@@ -646,7 +647,6 @@ impl RevisionIndex {
                     None => share,
                 };
                 // A keyword's or a variant's rule, when the question does not name it.
-                let title = get(f.title);
                 let unnamed =
                     topic::topic(number.section_number(), &title, &context).is_some_and(|name| {
                         let name = analysis::terms_with(&mut analyzer, name);
@@ -660,7 +660,7 @@ impl RevisionIndex {
             } else {
                 1.0
             };
-            let title = Some(get(f.title))
+            let title = Some(title)
                 .filter(|t| !t.is_empty())
                 .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
             hits.push(Hit {
