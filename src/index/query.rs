@@ -232,9 +232,19 @@ pub fn rule_number(term: &str) -> Option<String> {
         .map(|n| n.short())
 }
 
+/// The words a question opens with.
+const ASKING: &[&str] = &[
+    "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
+    "are", "am", "can", "could", "will", "would", "should", "was", "were", "may", "must", "has",
+    "have",
+];
+
+/// A bare name of at most this many words asks what it is.
+const BARE_NAME: usize = 3;
+
 /// What a question asks the definition of, as its words: "what is a token", "what are
 /// replacement effects", "what does trample mean", "how does ward work", "define
-/// priority", "meaning of LKI"
+/// priority", "meaning of LKI", or a bare name ("the command zone", "layers")
 /// (`None` for any other question). A question that asks what something *is* is answered
 /// by the rule that defines it (111.1 "A token is a marker…"), not by whichever rule of
 /// its family says its word most often.
@@ -249,6 +259,11 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
         ["define" | "explain", rest @ ..] => rest,
         ["definition" | "meaning", "of", rest @ ..] => rest,
         [rest @ .., "definition" | "meaning" | "defined"] => rest,
+        // A bare name of three words or fewer ("replacement effects", "commander")
+        // asks what it is.
+        rest if rest.len() <= BARE_NAME && rest.first().is_some_and(|w| !ASKING.contains(w)) => {
+            rest
+        }
         _ => return None,
     };
     let subject = match subject {
@@ -265,11 +280,6 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
 /// cast an instant then"), after any joining word (`and`, `but`, `so`). `None` when the
 /// question is one clause, or asks in its first: then all of it is the question.
 pub fn asked(question: &str) -> Option<&str> {
-    const ASKING: &[&str] = &[
-        "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
-        "are", "am", "can", "could", "will", "would", "should", "was", "were", "may", "must",
-        "has", "have",
-    ];
     const JOINING: &[&str] = &["and", "but", "so", "or", "then", "now"];
     let starts = question
         .char_indices()
@@ -414,5 +424,9 @@ mod tests {
         );
         assert_eq!(subject("can I equip an opponent's creature"), None);
         assert_eq!(subject("what is"), None);
+        assert_eq!(subject("the command zone").as_deref(), Some("command zone"));
+        assert_eq!(subject("layers").as_deref(), Some("layers"));
+        assert_eq!(subject("who can be attacked"), None);
+        assert_eq!(subject("protection from red blocking"), None);
     }
 }
