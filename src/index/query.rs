@@ -232,6 +232,33 @@ pub fn rule_number(term: &str) -> Option<String> {
         .map(|n| n.short())
 }
 
+/// Whether a word, after the text `before` it, is part of a name (a card's: `Blood
+/// Moon`, `Swords to Plowshares`): capitalised inside a sentence, not all capitals (`ETB`,
+/// `SBA` are judge vocabulary).
+pub fn is_name(word: &str, before: &str) -> bool {
+    let opens_sentence = before
+        .trim_end()
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '.' | '?' | '!' | ':' | '"' | '“'));
+    let mut letters = word.chars().filter(|c| c.is_alphabetic());
+    letters.next().is_some_and(|c| c.is_uppercase())
+        && letters.any(|c| c.is_lowercase())
+        && !opens_sentence
+}
+
+/// The words of a question that are parts of names (see [`is_name`]), lower-cased.
+pub fn names(question: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for word in question.split(|c: char| !c.is_alphanumeric() && !analysis::is_apostrophe(c)) {
+        let start = word.as_ptr() as usize - question.as_ptr() as usize;
+        if !word.is_empty() && is_name(word, &question[..start]) {
+            out.insert(word.to_lowercase());
+        }
+    }
+    out
+}
+
 /// The words a question opens with.
 const ASKING: &[&str] = &[
     "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
@@ -400,6 +427,23 @@ mod tests {
         assert_eq!(rule_number("303"), None);
         assert_eq!(rule_number("1.5"), None);
         assert_eq!(rule_number("trample"), None);
+    }
+
+    #[test]
+    fn capitalised_words_inside_a_sentence_are_names() {
+        let names = |q: &str| {
+            let mut v: Vec<String> = names(q).into_iter().collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            names("My opponent played Blood Moon. Do my lands tap for black? Urborg says so"),
+            "blood moon"
+        );
+        assert_eq!(names("Can I respond to an ETB with my SBA trick"), "");
+        // A quotation opens a sentence: its first word may be capitalised for that.
+        assert_eq!(names("\"Swords to Plowshares\" exiles it"), "plowshares");
+        assert_eq!(names("they cast Swords to Plowshares"), "plowshares swords");
     }
 
     #[test]
