@@ -95,6 +95,12 @@ struct Instance {
     defining: bool,
 }
 
+/// What an effect that makes an object an "artifact creature" lets it keep (205.1b).
+enum Keeps {
+    All,
+    AllButCreatureTypes,
+}
+
 const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
 
 /// Which kind of subtype: a land type, or a creature type (205.3i, 205.3m; the lists of
@@ -287,6 +293,25 @@ impl Game {
         }
     }
 
+    /// What a type-setting effect that makes an object an "artifact creature" lets it keep
+    /// (205.1b), or `None` for any other (205.1a: the new types replace the old).
+    fn artifact_creature(&self, types: &[CardType], subtypes: &[String]) -> Option<Keeps> {
+        let artifact_creature = types.len() == 2
+            && types.contains(&CardType::Artifact)
+            && types.contains(&CardType::Creature);
+        if !artifact_creature {
+            None
+        } else if subtypes.is_empty() {
+            Some(Keeps::All)
+        } else if subtypes.iter().all(|s| creature_type(s))
+            && self.rules.has(Difference::CreatureTypesArtifactCreature)
+        {
+            Some(Keeps::AllButCreatureTypes)
+        } else {
+            None
+        }
+    }
+
     /// One part on one object; whether 305.7 applied (a basic land type set on a land).
     fn apply_part(&self, part: &Part, c: CardId, count: i32, board: &mut Board) -> bool {
         let on_battlefield = self.cards[c].zone == Zone::Battlefield;
@@ -315,8 +340,23 @@ impl Game {
                         }
                     }
                 } else if !types.is_empty() {
-                    tl.types = types.iter().copied().collect();
-                    tl.subtypes = subtypes.clone();
+                    match self.artifact_creature(types, subtypes) {
+                        // 205.1b: "becomes an artifact creature" keeps every prior card
+                        // type and subtype ...
+                        Some(Keeps::All) => tl.types.extend(types.iter().copied()),
+                        // ... and a "[creature type] artifact creature" all but the
+                        // creature types, which it replaces.
+                        Some(Keeps::AllButCreatureTypes) => {
+                            tl.types.extend(types.iter().copied());
+                            tl.subtypes.retain(|s| !creature_type(s));
+                            tl.subtypes.extend(subtypes.iter().cloned());
+                        }
+                        // 205.1a: the new card types replace the old ones.
+                        None => {
+                            tl.types = types.iter().copied().collect();
+                            tl.subtypes = subtypes.clone();
+                        }
+                    }
                 } else {
                     let basic = subtypes
                         .iter()

@@ -96,6 +96,11 @@ pub enum Difference {
     /// 2006-10-01, and 420.5 of 2006-07-15 has none): +1/+1 and -1/-1 counters on one
     /// permanent are removed in pairs. Before, both kinds stay.
     CountersAnnihilate,
+    /// 205.1b (2019-10-04 on): an effect that makes an object a "[creature type] artifact
+    /// creature" keeps its other card types and subtypes and replaces only its creature
+    /// types. Before, 205.1b spoke only of a plain "artifact creature" (which keeps all),
+    /// and such an effect sets the type line (205.1a).
+    CreatureTypesArtifactCreature,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -245,6 +250,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::CountersAnnihilate,
         from: Some(date(2006, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::CreatureTypesArtifactCreature,
+        from: Some(date(2019, 10, 4)),
         until: None,
     },
 ];
