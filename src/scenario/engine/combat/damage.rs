@@ -157,7 +157,7 @@ impl Game {
     /// An attacker whose player has left a multiplayer game assigns that player nothing
     /// (800.4e).
     fn left_the_game_cite(&self, p: &Plan) -> Option<Cite> {
-        let (t, _) = self.attacker(p.source)?.target?;
+        let t = self.attacker(p.source)?.target?.target;
         matches!(t, Target::Player(q) if self.has_lost(q) && self.players.len() > 2)
             .then_some(cite::R800_4E)
     }
