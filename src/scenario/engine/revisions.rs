@@ -101,6 +101,10 @@ pub enum Difference {
     /// types. Before, 205.1b spoke only of a plain "artifact creature" (which keeps all),
     /// and such an effect sets the type line (205.1a).
     CreatureTypesArtifactCreature,
+    /// 800.4c (2019-10-04 on): when the effect that gave a permanent to a player still in
+    /// the game ends and its controller by default has left the game, it is exiled. Before,
+    /// no rule says what becomes of it, and the checker leaves it where it is.
+    ExileWhatNoOneInTheGameControls,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -254,6 +258,11 @@ pub const DIFFERENCES: &[Row] = &[
     },
     Row {
         difference: Difference::CreatureTypesArtifactCreature,
+        from: Some(date(2019, 10, 4)),
+        until: None,
+    },
+    Row {
+        difference: Difference::ExileWhatNoOneInTheGameControls,
         from: Some(date(2019, 10, 4)),
         until: None,
     },
