@@ -113,6 +113,22 @@ fn creature_type(s: &str) -> bool {
     subtypes::kind(s).is_none()
 }
 
+/// Whether subtype `s` goes with one of `types` (205.3d): a creature type with creature or
+/// kindred, a land type with land, and so on.
+fn corresponds(s: &str, types: &BTreeSet<CardType>) -> bool {
+    use subtypes::Kind;
+    let needs: &[CardType] = match subtypes::kind(s) {
+        None => &[CardType::Creature, CardType::Kindred],
+        Some(Kind::Artifact) => &[CardType::Artifact],
+        Some(Kind::Enchantment) => &[CardType::Enchantment],
+        Some(Kind::Land) => &[CardType::Land],
+        Some(Kind::Planeswalker) => &[CardType::Planeswalker],
+        Some(Kind::Spell) => &[CardType::Instant, CardType::Sorcery],
+        Some(Kind::Battle) => &[CardType::Battle],
+    };
+    needs.iter().any(|t| types.contains(t))
+}
+
 /// The parts of an effect statement's change, each in its layer.
 pub(super) fn parts_of(change: &Change) -> Vec<Part> {
     let types = |types: Vec<CardType>, subtypes: Vec<String>, in_addition| Part::Types {
@@ -283,10 +299,10 @@ impl Game {
                 _ => 0,
             };
             for &c in &set {
-                let removed_by_305_7 = self.apply_part(part, c, count, board);
-                if removed_by_305_7 && for_real {
+                let decided_by = self.apply_part(part, c, count, board);
+                if for_real {
                     if let Some(last) = board.log[c].last_mut() {
-                        last.cites.push(cite::R305_7);
+                        last.cites.extend(decided_by);
                     }
                 }
             }
@@ -312,11 +328,14 @@ impl Game {
         }
     }
 
-    /// One part on one object; whether 305.7 applied (a basic land type set on a land).
-    fn apply_part(&self, part: &Part, c: CardId, count: i32, board: &mut Board) -> bool {
+    /// One part on one object; the rules beyond its layer's that decided what it did (305.7
+    /// for a basic land type set on a land, 205.1b for an "artifact creature", 205.3d for a
+    /// subtype it couldn't gain).
+    fn apply_part(&self, part: &Part, c: CardId, count: i32, board: &mut Board) -> Vec<Cite> {
         let on_battlefield = self.cards[c].zone == Zone::Battlefield;
         let ch = &mut board.chars[c];
         let pt = |power, toughness| Some(PowerToughness { power, toughness });
+        let mut decided_by = Vec::new();
         match part {
             Part::Copy(copiable) => {
                 *ch = copiable.chars.clone();
@@ -331,6 +350,7 @@ impl Game {
                 in_addition,
             } => {
                 let tl = &mut ch.type_line;
+                let before = tl.subtypes.clone();
                 tl.supertypes.extend(supertypes.iter().copied());
                 if *in_addition {
                     tl.types.extend(types.iter().copied());
@@ -343,13 +363,17 @@ impl Game {
                     match self.artifact_creature(types, subtypes) {
                         // 205.1b: "becomes an artifact creature" keeps every prior card
                         // type and subtype ...
-                        Some(Keeps::All) => tl.types.extend(types.iter().copied()),
+                        Some(Keeps::All) => {
+                            tl.types.extend(types.iter().copied());
+                            decided_by.push(cite::R205_1B);
+                        }
                         // ... and a "[creature type] artifact creature" all but the
                         // creature types, which it replaces.
                         Some(Keeps::AllButCreatureTypes) => {
                             tl.types.extend(types.iter().copied());
                             tl.subtypes.retain(|s| !creature_type(s));
                             tl.subtypes.extend(subtypes.iter().cloned());
+                            decided_by.push(cite::R205_1B);
                         }
                         // 205.1a: the new card types replace the old ones.
                         None => {
@@ -374,7 +398,18 @@ impl Game {
                     if basic && is_land {
                         // 305.7: it loses the abilities from its rules text.
                         ch.abilities.clear();
-                        return true;
+                        return vec![cite::R305_7];
+                    }
+                }
+                // 205.3d: an object can't gain a subtype that doesn't correspond to one of
+                // its types (a creature made a Forest, an Equipment made a Goblin).
+                if self.rules.has(Difference::SubtypesCorrespondToTypes) {
+                    let types = tl.types.clone();
+                    let n = tl.subtypes.len();
+                    tl.subtypes
+                        .retain(|s| before.contains(s) || corresponds(s, &types));
+                    if tl.subtypes.len() < n {
+                        decided_by.push(cite::R205_3D);
                     }
                 }
             }
@@ -411,7 +446,7 @@ impl Game {
                 }
             }
         }
-        false
+        decided_by
     }
 
     /// Records an effect applied to each object of its set.

@@ -105,6 +105,9 @@ pub enum Difference {
     /// the game ends and its controller by default has left the game, it is exiled. Before,
     /// no rule says what becomes of it, and the checker leaves it where it is.
     ExileWhatNoOneInTheGameControls,
+    /// 205.3d (2011-09-30 on): an object can't gain a subtype that doesn't correspond to
+    /// one of its types. Before, no rule forbids it.
+    SubtypesCorrespondToTypes,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -264,6 +267,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::ExileWhatNoOneInTheGameControls,
         from: Some(date(2019, 10, 4)),
+        until: None,
+    },
+    Row {
+        difference: Difference::SubtypesCorrespondToTypes,
+        from: Some(date(2011, 9, 30)),
         until: None,
     },
 ];
