@@ -414,7 +414,19 @@ impl Game {
                 }
             }
             Part::LoseType(t) => {
-                ch.type_line.types.remove(t);
+                let tl = &mut ch.type_line;
+                tl.types.remove(t);
+                // 205.1a: the subtypes correlated with the removed card type go with it,
+                // unless they are subtypes of a card type it still has (a Dryad Arbor that
+                // stops being a creature is no longer a Dryad).
+                let lost = BTreeSet::from([*t]);
+                let types = tl.types.clone();
+                let n = tl.subtypes.len();
+                tl.subtypes
+                    .retain(|s| !corresponds(s, &lost) || corresponds(s, &types));
+                if tl.subtypes.len() < n {
+                    decided_by.push(cite::R205_1A);
+                }
             }
             Part::LoseSubtype(s) => ch.type_line.subtypes.retain(|x| !x.eq_ignore_ascii_case(s)),
             Part::Colors(colors) => ch.colors = colors.clone(),
