@@ -5,6 +5,7 @@
 
 use super::super::statement::Assignment;
 use super::*;
+use crate::scenario::CardType;
 
 /// The verbs of the combat statements a player takes.
 pub(super) const COMBAT_VERBS: [&str; 4] = ["attacks", "blocks", "declares", "orders"];
@@ -41,6 +42,9 @@ impl Reader<'_> {
     /// declare attackers through end of combat (511.3 ends it), else an error.
     pub(super) fn check_combat_step(&self, setup: &Setup) -> R<()> {
         if (Step::DeclareAttackers..=Step::EndOfCombat).contains(&setup.step) {
+            for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
+                self.check_attack_target(setup, spec)?;
+            }
             // A blocker blocks attackers (509.1a).
             for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
                 for &a in &spec.combat.blocking {
@@ -78,6 +82,60 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// What an attacker on the board attacks is one of its controller's opponents, a
+    /// planeswalker another player controls or a battle another player protects (506.2,
+    /// 310.8b); `attacking` alone needs a single opponent to attack.
+    fn check_attack_target(&self, setup: &Setup, spec: &CardSpec) -> R<()> {
+        let Some(t) = spec.combat.attacking else {
+            return Ok(());
+        };
+        let controller = spec.controller.unwrap_or(spec.owner);
+        let who = |p: PlayerId| setup.players[p].clone();
+        let wrong = |why: String| {
+            self.err(
+                spec.line,
+                format!(
+                    "`{}` can't be attacking {why} (expected `attacking player NAME` naming an opponent of {}, or the label of a planeswalker or battle another player controls or protects)",
+                    spec.label,
+                    who(controller)
+                ),
+            )
+        };
+        match t {
+            None if setup.players.len() > 2 => wrong(format!(
+                "without a target: {} has {} opponents (`attacking` alone attacks the only opponent)",
+                who(controller),
+                setup.players.len() - 1
+            )),
+            None => Ok(()),
+            Some(Target::Player(p)) if p == controller => {
+                wrong(format!("its own controller, {} (506.2)", who(p)))
+            }
+            Some(Target::Player(_)) => Ok(()),
+            Some(Target::Card(c)) => {
+                let target = &setup.cards[c];
+                let tl = &target.printed.type_line;
+                if target.zone != Zone::Battlefield {
+                    wrong(format!("`{}`, which is not on the battlefield", target.label))
+                } else if tl.types.contains(&CardType::Battle) {
+                    if target.protector == Some(controller) {
+                        wrong(format!("`{}`, a battle it protects (310.8b)", target.label))
+                    } else {
+                        Ok(())
+                    }
+                } else if tl.types.contains(&CardType::Planeswalker) {
+                    if target.controller.unwrap_or(target.owner) == controller {
+                        wrong(format!("`{}`, a planeswalker {} controls (506.2)", target.label, who(controller)))
+                    } else {
+                        Ok(())
+                    }
+                } else {
+                    wrong(format!("`{}`, which is neither a planeswalker nor a battle (506.3)", target.label))
+                }
+            }
+        }
     }
 
     /// `L, L and L`: labels, at least one.
