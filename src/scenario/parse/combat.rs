@@ -58,6 +58,27 @@ impl Reader<'_> {
                             ),
                         );
                     }
+                    // Only the player it attacks (or whose planeswalker it attacks, or the
+                    // protector of the battle it attacks) blocks it (509.1a, 310.8c).
+                    let blocker = spec.controller.unwrap_or(spec.owner);
+                    let defender = defender_of(setup, attacker);
+                    if defender != Some(blocker) {
+                        return self.err(
+                            spec.line,
+                            format!(
+                                "`{}` is blocking `{}`, but `{}` attacks {} and only {} may block it (509.1a, 310.8c) (expected a blocker controlled by the player defending against `{}`)",
+                                spec.label,
+                                attacker.label,
+                                attacker.label,
+                                match attacker.combat.attacking.flatten() {
+                                    Some(Target::Card(c)) => format!("`{}`", setup.cards[c].label),
+                                    _ => defender.map(|p| setup.players[p].clone()).unwrap_or_default(),
+                                },
+                                defender.map(|p| setup.players[p].clone()).unwrap_or_default(),
+                                attacker.label
+                            ),
+                        );
+                    }
                 }
             }
             return Ok(());
@@ -372,5 +393,24 @@ impl Reader<'_> {
             }
         };
         Ok(Some(claim))
+    }
+}
+
+/// The player defending against an attacker on the board (508.5): the player it attacks,
+/// the controller of the planeswalker or the protector of the battle it attacks; with
+/// `attacking` alone, its controller's only opponent.
+fn defender_of(setup: &Setup, attacker: &CardSpec) -> Option<PlayerId> {
+    let controller = attacker.controller.unwrap_or(attacker.owner);
+    match attacker.combat.attacking? {
+        None => (setup.players.len() == 2).then_some(1 - controller),
+        Some(Target::Player(p)) => Some(p),
+        Some(Target::Card(c)) => {
+            let t = &setup.cards[c];
+            if t.printed.type_line.types.contains(&CardType::Battle) {
+                t.protector
+            } else {
+                Some(t.controller.unwrap_or(t.owner))
+            }
+        }
     }
 }
