@@ -109,6 +109,7 @@ fn revision_index(library: &Library, id: &str) -> anyhow::Result<index::Revision
 fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
     let mut hits = Vec::new();
     let mut lenient = false;
+    let mut respelt = Vec::new();
     let wide = Request {
         limit: request
             .limit
@@ -122,11 +123,20 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
     for info in library.revisions() {
         let found = revision_index(library, &info.id)?.search_with(&wide, &mut analysed)?;
         lenient |= found.lenient;
+        for word in found.respelt {
+            if !respelt.contains(&word) {
+                respelt.push(word);
+            }
+        }
         hits.extend(found.hits);
         terms.extend(found.terms);
     }
     let mut families = results::across_revisions(hits, request.limit.min(index::search::MAX_LIMIT));
     // Snippets only for what is shown, not for every revision's candidates.
     index::search::with_snippets(&mut families, &terms);
-    Ok(Answers { families, lenient })
+    Ok(Answers {
+        families,
+        lenient,
+        respelt,
+    })
 }

@@ -22,6 +22,8 @@ pub struct Answers {
     pub families: Vec<Family>,
     /// The query did not parse as query syntax and was searched word by word.
     pub lenient: bool,
+    /// The words no revision searched knows, as typed, and the word each was read as.
+    pub respelt: Vec<(String, String)>,
 }
 
 /// How many other members of a family are kept under its best hit.

@@ -107,6 +107,9 @@ pub struct Found {
     pub lenient: bool,
     /// The terms a snippet highlights.
     pub terms: HashSet<String>,
+    /// The words the revision does not know, as typed, and the known word each was
+    /// read as (`indestructibel`, `indestructible`).
+    pub respelt: Vec<(String, String)>,
 }
 
 impl Found {
@@ -229,6 +232,7 @@ impl RevisionIndex {
         Ok(Answers {
             families,
             lenient: found.lenient,
+            respelt: found.respelt,
         })
     }
 
@@ -262,18 +266,22 @@ impl RevisionIndex {
                         hits,
                         lenient,
                         terms: plan.terms,
+                        respelt: Vec::new(),
                     });
                 }
             }
             // Not valid syntax, or nothing matched it: the words may still answer.
             lenient = true;
         }
-        let plan = self.words_plan(&searcher, request.query)?;
+        let (read, respelt) =
+            spelling::respelt(request.query, &mut |stem| self.known(&searcher, stem));
+        let plan = self.words_plan(&searcher, &read)?;
         let hits = self.run(&searcher, &plan, request, limit, analysed)?;
         Ok(Found {
             hits,
             lenient,
             terms: plan.terms,
+            respelt,
         })
     }
 
@@ -544,6 +552,15 @@ impl RevisionIndex {
             + searcher
                 .doc_freq(&Term::from_field_text(f.title, term))
                 .map_err(err)?)
+    }
+
+    /// How well a revision knows a stem, for respelling: how many rules and entries say
+    /// it, a word of the judge vocabulary or a glossary name's initials once at least.
+    fn known(&self, searcher: &Searcher, stem: &str) -> u64 {
+        let said = self.frequency(searcher, stem).unwrap_or(0);
+        said.max(u64::from(
+            self.is_vocabulary(searcher, stem).unwrap_or(false),
+        ))
     }
 
     /// Whether a term is a word of the judge vocabulary or the initials of a glossary name.

@@ -36,6 +36,19 @@ pub fn print(
             "arbiter: the query is not valid query syntax or matched nothing as such; searched its words instead",
         );
     }
+    if !results.answers.respelt.is_empty() {
+        let read: Vec<String> = results
+            .answers
+            .respelt
+            .iter()
+            .map(|(typed, read)| format!("“{typed}” as “{read}”"))
+            .collect();
+        let them = if read.len() == 1 { "it" } else { "them" };
+        crate::output::eprintln(format!(
+            "arbiter: searched {} (no rule says {them})",
+            read.join(", ")
+        ));
+    }
     if results.answers.families.is_empty() {
         let mut shown: String = results.query.chars().take(80).collect();
         if shown.len() < results.query.len() {
@@ -129,13 +142,22 @@ pub fn snippet(snippet: &Snippet, color: bool) -> String {
 }
 
 /// `--json`: `{"query","hits":[{"revision","number","title","score","snippet","text",
-/// "also"}]}`, each hit with `"revisions"` too under `--all-revisions`.
+/// "also"}]}`, each hit with `"revisions"` too under `--all-revisions`, and
+/// `"respelt":[{"typed","read"}]` when a word no rule says was read as one a rule does.
 #[derive(Serialize)]
 struct JsonResults<'a> {
     query: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    respelt: Vec<JsonRespelt<'a>>,
     hits: Vec<JsonHit<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     define: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonRespelt<'a> {
+    typed: &'a str,
+    read: &'a str,
 }
 
 #[derive(Serialize)]
@@ -169,6 +191,12 @@ fn to_json<'a>(results: &Results<'a>) -> JsonResults<'a> {
         .collect();
     JsonResults {
         query: results.query,
+        respelt: results
+            .answers
+            .respelt
+            .iter()
+            .map(|(typed, read)| JsonRespelt { typed, read })
+            .collect(),
         hits,
         define: results.define,
     }

@@ -112,3 +112,31 @@ fn a_rule_number_in_a_question_finds_that_rule_first() {
         assert!(first.starts_with("303.4c "), "{q}: {text}");
     }
 }
+
+#[test]
+fn a_misspelt_word_is_searched_as_the_word_it_is_one_slip_from_and_said_so() {
+    let index = tempfile::tempdir().expect("temp dir");
+    let first = |q: &str| {
+        let out = arbiter(index.path(), &["search", q, "--limit", "3"]);
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let first = text
+            .lines()
+            .find(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(str::to_string);
+        (first, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (meant, quiet) = first("equipment attached to an illegal permanent");
+    let (typed, said) = first("equipmnet attached to an ilegal permanent");
+    assert!(meant.is_some());
+    assert_eq!(typed, meant);
+    assert!(quiet.is_empty(), "{quiet}");
+    assert!(
+        said.contains("searched “equipmnet” as “equipment”, “ilegal” as “illegal”"),
+        "{said}"
+    );
+    let json = arbiter(index.path(), &["search", "equipmnet", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    assert_eq!(doc["respelt"][0]["typed"], "equipmnet");
+    assert_eq!(doc["respelt"][0]["read"], "equipment");
+}
