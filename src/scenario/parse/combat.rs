@@ -81,6 +81,9 @@ impl Reader<'_> {
                     }
                 }
             }
+            for (i, spec) in setup.cards.iter().enumerate() {
+                self.check_damage_order(setup, i, spec)?;
+            }
             return Ok(());
         }
         for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
@@ -157,6 +160,51 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// A `damage order` orders exactly the creatures blocking the attacker (509.2), or the
+    /// attackers the blocker blocks (509.3), each once.
+    fn check_damage_order(&self, setup: &Setup, i: CardId, spec: &CardSpec) -> R<()> {
+        let order = &spec.combat.damage_order;
+        if order.is_empty() || spec.zone != Zone::Battlefield {
+            return Ok(());
+        }
+        let (mut expected, what): (Vec<CardId>, &str) = if spec.combat.attacking.is_some() {
+            let blockers = setup
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.zone == Zone::Battlefield && b.combat.blocking.contains(&i))
+                .map(|(b, _)| b)
+                .collect();
+            (blockers, "the creatures blocking it (509.2)")
+        } else {
+            (
+                spec.combat.blocking.clone(),
+                "the attackers it blocks (509.3)",
+            )
+        };
+        let mut given = order.clone();
+        expected.sort_unstable();
+        given.sort_unstable();
+        if given == expected {
+            return Ok(());
+        }
+        let names = |list: &[CardId]| {
+            list.iter()
+                .map(|&c| format!("`{}`", setup.cards[c].label))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.err(
+            spec.line,
+            format!(
+                "the damage order of `{}` names {}, but {what} are {} (expected `damage order` to list each of them once)",
+                spec.label,
+                names(order),
+                if expected.is_empty() { "none".to_string() } else { names(&expected) }
+            ),
+        )
     }
 
     /// `L, L and L`: labels, at least one.
