@@ -113,6 +113,15 @@ impl Reader<'_> {
     /// 310.8b); `attacking` alone needs a single opponent to attack.
     fn check_attack_target(&self, setup: &Setup, spec: &CardSpec) -> R<()> {
         let Some(t) = spec.combat.attacking else {
+            if spec.combat.blocked {
+                return self.err(
+                    spec.line,
+                    format!(
+                        "`{}` is `blocked` but not attacking: only an attacker is blocked (509.1h) (expected `; attacking [T]` on its line, or no `blocked`)",
+                        spec.label
+                    ),
+                );
+            }
             return Ok(());
         };
         let controller = spec.controller.unwrap_or(spec.owner);
