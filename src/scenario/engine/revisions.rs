@@ -336,6 +336,32 @@ mod tests {
     }
 
     #[test]
+    fn the_rows_of_the_third_hunt_begin_where_the_corpus_first_has_their_rules() {
+        let has = |d: Date, difference| Rules::for_date(d).unwrap().has(difference);
+        let rows = [
+            (
+                Difference::SubtypesCorrespondToTypes,
+                date(2011, 7, 15),
+                date(2011, 9, 30),
+            ),
+            (
+                Difference::CreatureTypesArtifactCreature,
+                date(2019, 5, 3),
+                date(2019, 10, 4),
+            ),
+            (
+                Difference::ExileWhatNoOneInTheGameControls,
+                date(2019, 5, 3),
+                date(2019, 10, 4),
+            ),
+        ];
+        for (difference, before, from) in rows {
+            assert!(!has(before, difference), "{difference:?} in {before}");
+            assert!(has(from, difference), "{difference:?} in {from}");
+        }
+    }
+
+    #[test]
     fn refuses_rules_from_before_the_aura_subtype() {
         assert!(Rules::for_date(date(2005, 2, 1)).is_err());
         assert!(Rules::for_date(date(2005, 8, 1)).is_ok());
