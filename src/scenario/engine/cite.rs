@@ -318,6 +318,7 @@ table! {
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
     R212_6B_LAND_LIMIT = "212.6b" in 2006 - 10 - 1;
     R408_1B_PRIORITY = "408.1b" in 2009 - 5 - 1;
+    R308_1_ATTACK_TARGET = "308.1" in 2009 - 5 - 1;
     // The layer system of 418.5 (before 2009-07-11), in its last numbering.
     R418_5_LAYERS = "418.5" in 2009 - 5 - 1;
     R418_5A_LAYERS = "418.5a" in 2009 - 5 - 1;

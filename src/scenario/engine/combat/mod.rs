@@ -530,7 +530,8 @@ impl Game {
                     Some(q) => Some(Target::Player(q)),
                     None => {
                         problems.push(refusal(
-                            &[cite::R508_1B],
+                            // Before 2009-07-11, 308.1 said it (the lineage pairs nothing).
+                            &[cite::R508_1B.or_else(cite::R308_1_ATTACK_TARGET)],
                             W::NeedsAnAttackTarget { card: c },
                         ));
                         None
