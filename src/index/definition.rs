@@ -18,7 +18,8 @@ use crate::model::RuleNumber;
 
 /// The rule that defines a glossary entry's name within one of its references
 /// (`111`, `702.19`, `700.4`): under the most specific rule there titled with the name
-/// (`217.5 In Play` within `217`), else the reference, the first rule in the rules'
+/// and nothing else (`217.5 In Play` within `217`; not `903.13 Commander Draft` for
+/// `Commander`), else the reference, the first rule in the rules'
 /// order whose text says every word of the name (`111.1`, `702.19a`, `700.4` itself,
 /// `217.5a`); `None` when the reference is not a rule number or no rule there says the
 /// name.
@@ -34,20 +35,63 @@ pub fn defining_rule(
     let titled = rules_saying(searcher, fields, &reference, fields.title, name)?;
     let within = titled
         .into_iter()
+        .filter(|(_, title)| {
+            let mut said: Vec<String> = super::analysis::typed_positions(title)
+                .into_iter()
+                .map(|(term, _, _)| term)
+                .collect();
+            let mut name = name.to_vec();
+            said.sort();
+            name.sort();
+            said == name
+        })
+        .map(|(number, _)| number)
         .max_by(|a, b| a.depth().cmp(&b.depth()).then(b.cmp(a)))
         .unwrap_or(reference);
     let said = rules_saying(searcher, fields, &within, fields.text, name)?;
-    Ok(said.into_iter().min().map(|n| n.short()))
+    // The first rule with a sentence that opens by defining the name ("Snow landwalk is
+    // a special kind of landwalk", 502.6c, not 502.6a "Landwalk and snow landwalk are
+    // generic terms"; "An alternative cost is…", 118.9, not 118.6a), else the first
+    // that says it.
+    Ok(said
+        .into_iter()
+        .min_by(|(a, at), (b, bt)| (!defines(at, name), a).cmp(&(!defines(bt, name), b)))
+        .map(|(n, _)| n.short()))
 }
 
-/// The rules within `within` whose `field` has every one of `terms`.
+/// Whether a sentence of `text` opens by saying what `name` is: the name (after `a`,
+/// `an` or `the`), then `means`, or `is` or `are` and an article ("A token is a
+/// marker…", not "A triggered ability is controlled by…").
+fn defines(text: &str, name: &[String]) -> bool {
+    text.split(['.', ':', ';']).any(|sentence| {
+        let words = super::query::words(sentence);
+        let words = match words.split_first() {
+            Some((article, rest)) if matches!(article.as_str(), "a" | "an" | "the") => rest,
+            _ => &words[..],
+        };
+        let n = name.len();
+        words.len() > n + 1
+            && words[..n]
+                .iter()
+                .map(|word| super::analysis::stem_word(word))
+                .eq(name.iter().cloned())
+            && match (words[n].as_str(), words[n + 1].as_str()) {
+                ("means", _) => true,
+                ("is" | "are", next) => matches!(next, "a" | "an" | "the"),
+                _ => false,
+            }
+    })
+}
+
+/// The rules within `within` whose `field` has every one of `terms`, each with that
+/// field's text.
 fn rules_saying(
     searcher: &Searcher,
     fields: &Fields,
     within: &RuleNumber,
     field: Field,
     terms: &[String],
-) -> Result<Vec<RuleNumber>, IndexError> {
+) -> Result<Vec<(RuleNumber, String)>, IndexError> {
     let err = |e| IndexError::tantivy(Path::new("(search)"), e);
     let f = fields;
     let Some(rule) = within.rule_part() else {
@@ -82,7 +126,50 @@ fn rules_saying(
             .get_first(f.number)
             .and_then(|v| v.as_str())
             .and_then(|n| n.parse::<RuleNumber>().ok());
-        found.extend(number.filter(|n| n.is_within(within)));
+        let text = doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("");
+        found.extend(
+            number
+                .filter(|n| n.is_within(within))
+                .map(|n| (n, text.to_string())),
+        );
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::defines;
+    use crate::index::analysis::stem_word;
+
+    #[test]
+    fn a_rule_defines_a_name_when_a_sentence_opens_by_saying_what_it_is() {
+        let name = |n: &str| n.split(' ').map(stem_word).collect::<Vec<_>>();
+        let snow = name("snow landwalk");
+        assert!(defines(
+            "Snow landwalk is a special kind of landwalk. A creature with snow landwalk…",
+            &snow
+        ));
+        assert!(!defines(
+            "Landwalk and snow landwalk are generic terms; a card's rules text…",
+            &snow
+        ));
+        let cost = name("alternative cost");
+        assert!(defines(
+            "Some spells have alternative costs. An alternative cost is a cost listed…",
+            &cost
+        ));
+        assert!(!defines(
+            "If an unpayable cost is increased… If an alternative cost is applied to an unpayable cost…",
+            &cost
+        ));
+        let triggered = name("triggered ability");
+        assert!(!defines(
+            "A triggered ability is controlled by the player who controlled its source",
+            &triggered
+        ));
+        assert!(defines(
+            "“Trample” means the creature can…",
+            &name("trample")
+        ));
+    }
 }

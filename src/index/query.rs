@@ -232,9 +232,46 @@ pub fn rule_number(term: &str) -> Option<String> {
         .map(|n| n.short())
 }
 
+/// Whether a word, after the text `before` it, is part of a name (a card's: `Blood
+/// Moon`, `Swords to Plowshares`): capitalised inside a sentence, not all capitals (`ETB`,
+/// `SBA` are judge vocabulary).
+pub fn is_name(word: &str, before: &str) -> bool {
+    let opens_sentence = before
+        .trim_end()
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '.' | '?' | '!' | ':' | '"' | '“'));
+    let mut letters = word.chars().filter(|c| c.is_alphabetic());
+    letters.next().is_some_and(|c| c.is_uppercase())
+        && letters.any(|c| c.is_lowercase())
+        && !opens_sentence
+}
+
+/// The words of a question that are parts of names (see [`is_name`]), lower-cased.
+pub fn names(question: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for word in question.split(|c: char| !c.is_alphanumeric() && !analysis::is_apostrophe(c)) {
+        let start = word.as_ptr() as usize - question.as_ptr() as usize;
+        if !word.is_empty() && is_name(word, &question[..start]) {
+            out.insert(word.to_lowercase());
+        }
+    }
+    out
+}
+
+/// The words a question opens with.
+const ASKING: &[&str] = &[
+    "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
+    "are", "am", "can", "could", "will", "would", "should", "was", "were", "may", "must", "has",
+    "have",
+];
+
+/// A bare name of at most this many words asks what it is.
+const BARE_NAME: usize = 3;
+
 /// What a question asks the definition of, as its words: "what is a token", "what are
 /// replacement effects", "what does trample mean", "how does ward work", "define
-/// priority", "meaning of LKI"
+/// priority", "meaning of LKI", or a bare name ("the command zone", "layers")
 /// (`None` for any other question). A question that asks what something *is* is answered
 /// by the rule that defines it (111.1 "A token is a marker…"), not by whichever rule of
 /// its family says its word most often.
@@ -249,6 +286,11 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
         ["define" | "explain", rest @ ..] => rest,
         ["definition" | "meaning", "of", rest @ ..] => rest,
         [rest @ .., "definition" | "meaning" | "defined"] => rest,
+        // A bare name of three words or fewer ("replacement effects", "commander")
+        // asks what it is.
+        rest if rest.len() <= BARE_NAME && rest.first().is_some_and(|w| !ASKING.contains(w)) => {
+            rest
+        }
         _ => return None,
     };
     let subject = match subject {
@@ -265,11 +307,6 @@ pub fn defined_subject(question: &str) -> Option<Vec<String>> {
 /// cast an instant then"), after any joining word (`and`, `but`, `so`). `None` when the
 /// question is one clause, or asks in its first: then all of it is the question.
 pub fn asked(question: &str) -> Option<&str> {
-    const ASKING: &[&str] = &[
-        "what", "how", "when", "who", "whose", "which", "where", "why", "does", "do", "did", "is",
-        "are", "am", "can", "could", "will", "would", "should", "was", "were", "may", "must",
-        "has", "have",
-    ];
     const JOINING: &[&str] = &["and", "but", "so", "or", "then", "now"];
     let starts = question
         .char_indices()
@@ -393,6 +430,23 @@ mod tests {
     }
 
     #[test]
+    fn capitalised_words_inside_a_sentence_are_names() {
+        let names = |q: &str| {
+            let mut v: Vec<String> = names(q).into_iter().collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            names("My opponent played Blood Moon. Do my lands tap for black? Urborg says so"),
+            "blood moon"
+        );
+        assert_eq!(names("Can I respond to an ETB with my SBA trick"), "");
+        // A quotation opens a sentence: its first word may be capitalised for that.
+        assert_eq!(names("\"Swords to Plowshares\" exiles it"), "plowshares");
+        assert_eq!(names("they cast Swords to Plowshares"), "plowshares swords");
+    }
+
+    #[test]
     fn what_a_question_asks_the_definition_of() {
         let subject = |q: &str| defined_subject(q).map(|w| w.join(" "));
         assert_eq!(subject("What is a token?").as_deref(), Some("token"));
@@ -414,5 +468,9 @@ mod tests {
         );
         assert_eq!(subject("can I equip an opponent's creature"), None);
         assert_eq!(subject("what is"), None);
+        assert_eq!(subject("the command zone").as_deref(), Some("command zone"));
+        assert_eq!(subject("layers").as_deref(), Some("layers"));
+        assert_eq!(subject("who can be attacked"), None);
+        assert_eq!(subject("protection from red blocking"), None);
     }
 }

@@ -74,6 +74,9 @@ const UNNAMED_TOPIC: f32 = 0.5;
 /// The least weight a term of the clause a long question asks in keeps (see
 /// `query::asked`), however rare the other words of the story are.
 const ASKED: f32 = 0.3;
+/// How much a word of a card's name counts (a capitalised word inside a sentence that
+/// no rule or glossary entry has in its title, see `query::is_name`).
+const NAME: f32 = 0.3;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
 
@@ -424,17 +427,31 @@ impl RevisionIndex {
         let asked: HashSet<String> = query::asked(text)
             .map(|clause| analysis::terms(clause).into_iter().collect())
             .unwrap_or_default();
+        // A card's name says little about the rules ("Blood Moon", "Act of Treason"),
+        // unless the word is a rule's or a glossary entry's title ("my Aura").
+        let mut named: HashSet<String> = HashSet::new();
+        for word in query::names(text) {
+            let term = analysis::stem_word(&word);
+            let titled = searcher
+                .doc_freq(&Term::from_field_text(f.title, &term))
+                .map_err(err)?;
+            if titled == 0 {
+                named.insert(term);
+            }
+        }
         for (term, w) in weights.iter_mut() {
-            *w = if long {
-                let w = (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0);
-                if asked.contains(term) {
-                    w.max(ASKED)
+            let name = if named.contains(term) { NAME } else { 1.0 };
+            *w = name
+                * if long {
+                    let w = (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0);
+                    if asked.contains(term) {
+                        w.max(ASKED)
+                    } else {
+                        w
+                    }
                 } else {
-                    w
-                }
-            } else {
-                1.0
-            };
+                    1.0
+                };
         }
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut terms: HashSet<String> = HashSet::new();

@@ -114,14 +114,8 @@ fn is_respellable(word: &str, before: &str, after: &str) -> bool {
     let joined = |c: Option<char>| {
         c.is_some_and(|c| c.is_ascii_digit() || super::analysis::is_apostrophe(c))
     };
-    let opens_sentence = before
-        .trim_end()
-        .chars()
-        .next_back()
-        .is_none_or(|c| matches!(c, '.' | '?' | '!' | ':' | '"' | '“'));
-    let named = word.starts_with(|c: char| c.is_ascii_uppercase()) && !opens_sentence;
     word.len() >= 5
-        && !named
+        && !super::query::is_name(word, before)
         && !joined(before.chars().next_back())
         && !joined(after.chars().next())
         && !super::analysis::is_stop_word(&word.to_ascii_lowercase())

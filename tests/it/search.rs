@@ -140,3 +140,43 @@ fn a_misspelt_word_is_searched_as_the_word_it_is_one_slip_from_and_said_so() {
     assert_eq!(doc["respelt"][0]["typed"], "equipmnet");
     assert_eq!(doc["respelt"][0]["read"], "equipment");
 }
+
+/// Every word the judge vocabulary adds to a question (`src/index/vocabulary.tsv`, its
+/// second column) is a word some revision of the rules says: a misspelt or invented
+/// word there would add nothing to a search, silently.
+#[test]
+fn the_judge_vocabulary_adds_only_words_the_rules_say() {
+    let Some(files) = crate::common::corpus_files() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let mut rules = String::new();
+    for file in &files {
+        let bytes = std::fs::read(file).expect("corpus file");
+        rules.push_str(
+            &String::from_utf8_lossy(&bytes)
+                .to_lowercase()
+                .replace('’', "'"),
+        );
+    }
+    let table = include_str!("../../src/index/vocabulary.tsv");
+    let mut unsaid = Vec::new();
+    for (i, line) in table.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let meaning = line.split('\t').nth(1).unwrap_or_default().to_lowercase();
+        assert!(
+            !meaning.is_empty(),
+            "vocabulary.tsv line {}: no meaning",
+            i + 1
+        );
+        for word in meaning.split(|c: char| !c.is_ascii_alphabetic() && c != '\'') {
+            let word = word.trim_matches('\'');
+            if word.len() >= 3 && !rules.contains(word) {
+                unsaid.push(format!("line {}: {word}", i + 1));
+            }
+        }
+    }
+    assert!(unsaid.is_empty(), "words no revision says: {unsaid:?}");
+}
