@@ -79,6 +79,12 @@ fn cause(g: &Game, c: Cause) -> String {
         Cause::ControllerLeftGame(p) => {
             return format!("{} left the game while controlling it", g.player_name(p))
         }
+        Cause::DefaultControllerLeftGame(p) => {
+            return format!(
+                "the effect that gave it to another player ended, and {}, who controlled it by default, has left the game",
+                g.player_name(p)
+            )
+        }
     }
     .to_string()
 }
@@ -390,6 +396,11 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::Indestructible { card } => {
             format!("{} is indestructible and isn't destroyed", l(*card))
         }
+        Happened::NoControlForPlayerWhoLeft { card, player } => format!(
+            "{} has left the game, so {} doesn't change control",
+            g.player_name(*player),
+            l(*card)
+        ),
         Happened::AppliesToNothing => {
             "no object is in the set the effect describes as it begins; nothing changes".into()
         }

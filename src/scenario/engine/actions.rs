@@ -153,8 +153,14 @@ impl Game {
             let played = self.lands_played(p);
             if played >= allowed {
                 let limit = because(
-                    // Before 305.2b, the land limit was part of 305.3 (2011-07-15).
-                    &[cite::R305_2, cite::R305_2B.or_else(cite::R305_3_LAND_LIMIT)],
+                    // Before 305.2b, the land limit was part of 305.3 (2011-07-15), and
+                    // before 2007-10-01 it was 212.6b.
+                    &[
+                        cite::R305_2,
+                        cite::R305_2B
+                            .or_else(cite::R305_3_LAND_LIMIT)
+                            .or_else(cite::R212_6B_LAND_LIMIT),
+                    ],
                     Why::LandLimit {
                         player: p,
                         played,

@@ -23,6 +23,9 @@ pub struct Cite {
     /// Where the chosen revision has no counterpart of `rule` (a rule since split off),
     /// the rule that said the same there, in the numbering of another revision.
     pub otherwise: Option<(RuleNumber, Date)>,
+    /// Where the chosen revision has no counterpart of `otherwise` either, an older rule
+    /// that said the same (the land limit: 305.2b, 305.3 of 2011-07-15, 212.6b of 2006).
+    pub otherwise_older: Option<(RuleNumber, Date)>,
 }
 
 impl Cite {
@@ -32,14 +35,23 @@ impl Cite {
             rule,
             numbering: CANONICAL,
             otherwise: None,
+            otherwise_older: None,
         }
     }
 
-    /// The same citation, with `other` cited for revisions that lack this rule.
+    /// The same citation, with `other` cited for revisions that lack this rule (and, given
+    /// a second time, for revisions that lack the first `other` too).
     pub const fn or_else(self, other: Cite) -> Cite {
-        Cite {
-            otherwise: Some((other.rule, other.numbering)),
-            ..self
+        if self.otherwise.is_none() {
+            Cite {
+                otherwise: Some((other.rule, other.numbering)),
+                ..self
+            }
+        } else {
+            Cite {
+                otherwise_older: Some((other.rule, other.numbering)),
+                ..self
+            }
         }
     }
 }
@@ -98,6 +110,7 @@ macro_rules! table {
             rule: number($n),
             numbering: Date { year: $y, month: $m, day: $d },
             otherwise: None,
+            otherwise_older: None,
         }
     };
 }
@@ -107,6 +120,9 @@ table! {
     R104_4A = "104.4a";
     R104_5 = "104.5";
     R110_2 = "110.2";
+    R205_1A = "205.1a";
+    R205_1B = "205.1b";
+    R205_3D = "205.3d";
     R110_2A = "110.2a";
     R110_4 = "110.4";
     R111_7 = "111.7";
@@ -292,12 +308,17 @@ table! {
     R707_2 = "707.2";
     R707_3 = "707.3";
     R800_4A = "800.4a";
+    R800_4B = "800.4b";
+    R800_4C = "800.4c";
     R800_4E = "800.4e";
     R800_4K = "800.4k";
     R702_16E = "702.16e";
     // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
+    R212_6B_LAND_LIMIT = "212.6b" in 2006 - 10 - 1;
+    R408_1B_PRIORITY = "408.1b" in 2009 - 5 - 1;
+    R308_1_ATTACK_TARGET = "308.1" in 2009 - 5 - 1;
     // The layer system of 418.5 (before 2009-07-11), in its last numbering.
     R418_5_LAYERS = "418.5" in 2009 - 5 - 1;
     R418_5A_LAYERS = "418.5a" in 2009 - 5 - 1;

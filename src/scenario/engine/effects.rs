@@ -230,6 +230,15 @@ impl Game {
                 let mut subjects = vec![Target::Card(card)];
                 if let Change::Control(p) = change {
                     subjects.push(Target::Player(p));
+                    // 800.4b: an object doesn't change to the control of a player who has
+                    // left the game.
+                    if self.players.len() > 2 && self.has_lost(p) {
+                        return Ok(vec![event(
+                            Happened::NoControlForPlayerWhoLeft { card, player: p },
+                            subjects,
+                            &[cite::R800_4B],
+                        )]);
+                    }
                 }
                 Ok(vec![self.apply(event(
                     Happened::ContinuousEffect {
@@ -563,7 +572,9 @@ impl Game {
             .map(Target::Card)
             .collect();
         let cleanup = event(Happened::Cleanup { ended }, subjects, &[cite::R514_2]);
-        vec![self.apply(cleanup)]
+        let mut events = vec![self.apply(cleanup)];
+        events.extend(self.exile_what_no_one_in_the_game_controls());
+        events
     }
 
     /// 702.15b, 120.3f: damage dealt by a source with lifelink, noncombat damage too,

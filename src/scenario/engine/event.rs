@@ -384,6 +384,9 @@ pub enum Cause {
     PlayedAsLand,
     /// Exiled because the player controlling it left the game (800.4a).
     ControllerLeftGame(PlayerId),
+    /// 800.4c: the effect that gave it to a player still in the game ended, and the player
+    /// who controlled it by default has left the game.
+    DefaultControllerLeftGame(PlayerId),
 }
 
 /// How an attachment's object was chosen.
@@ -688,6 +691,11 @@ pub enum Happened {
     },
     /// A one-shot effect on a set found no object to apply to as it began (611.2c).
     AppliesToNothing,
+    /// Control would change to a player who has left the game: it doesn't (800.4b).
+    NoControlForPlayerWhoLeft {
+        card: CardId,
+        player: PlayerId,
+    },
 }
 
 impl Happened {
@@ -741,6 +749,7 @@ impl Happened {
             | H::Indestructible { .. }
             | H::DamagePrevented { .. }
             | H::NotASpell { .. }
+            | H::NoControlForPlayerWhoLeft { .. }
             | H::AppliesToNothing => EventKind::Note,
         }
     }

@@ -95,6 +95,12 @@ struct Instance {
     defining: bool,
 }
 
+/// What an effect that makes an object an "artifact creature" lets it keep (205.1b).
+enum Keeps {
+    All,
+    AllButCreatureTypes,
+}
+
 const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
 
 /// Which kind of subtype: a land type, or a creature type (205.3i, 205.3m; the lists of
@@ -105,6 +111,22 @@ fn land_type(s: &str) -> bool {
 
 fn creature_type(s: &str) -> bool {
     subtypes::kind(s).is_none()
+}
+
+/// Whether subtype `s` goes with one of `types` (205.3d): a creature type with creature or
+/// kindred, a land type with land, and so on.
+fn corresponds(s: &str, types: &BTreeSet<CardType>) -> bool {
+    use subtypes::Kind;
+    let needs: &[CardType] = match subtypes::kind(s) {
+        None => &[CardType::Creature, CardType::Kindred],
+        Some(Kind::Artifact) => &[CardType::Artifact],
+        Some(Kind::Enchantment) => &[CardType::Enchantment],
+        Some(Kind::Land) => &[CardType::Land],
+        Some(Kind::Planeswalker) => &[CardType::Planeswalker],
+        Some(Kind::Spell) => &[CardType::Instant, CardType::Sorcery],
+        Some(Kind::Battle) => &[CardType::Battle],
+    };
+    needs.iter().any(|t| types.contains(t))
 }
 
 /// The parts of an effect statement's change, each in its layer.
@@ -277,21 +299,43 @@ impl Game {
                 _ => 0,
             };
             for &c in &set {
-                let removed_by_305_7 = self.apply_part(part, c, count, board);
-                if removed_by_305_7 && for_real {
+                let decided_by = self.apply_part(part, c, count, board);
+                if for_real {
                     if let Some(last) = board.log[c].last_mut() {
-                        last.cites.push(cite::R305_7);
+                        last.cites.extend(decided_by);
                     }
                 }
             }
         }
     }
 
-    /// One part on one object; whether 305.7 applied (a basic land type set on a land).
-    fn apply_part(&self, part: &Part, c: CardId, count: i32, board: &mut Board) -> bool {
+    /// What a type-setting effect that makes an object an "artifact creature" lets it keep
+    /// (205.1b), or `None` for any other (205.1a: the new types replace the old).
+    fn artifact_creature(&self, types: &[CardType], subtypes: &[String]) -> Option<Keeps> {
+        let artifact_creature = types.len() == 2
+            && types.contains(&CardType::Artifact)
+            && types.contains(&CardType::Creature);
+        if !artifact_creature {
+            None
+        } else if subtypes.is_empty() {
+            Some(Keeps::All)
+        } else if subtypes.iter().all(|s| creature_type(s))
+            && self.rules.has(Difference::CreatureTypesArtifactCreature)
+        {
+            Some(Keeps::AllButCreatureTypes)
+        } else {
+            None
+        }
+    }
+
+    /// One part on one object; the rules beyond its layer's that decided what it did (305.7
+    /// for a basic land type set on a land, 205.1b for an "artifact creature", 205.3d for a
+    /// subtype it couldn't gain).
+    fn apply_part(&self, part: &Part, c: CardId, count: i32, board: &mut Board) -> Vec<Cite> {
         let on_battlefield = self.cards[c].zone == Zone::Battlefield;
         let ch = &mut board.chars[c];
         let pt = |power, toughness| Some(PowerToughness { power, toughness });
+        let mut decided_by = Vec::new();
         match part {
             Part::Copy(copiable) => {
                 *ch = copiable.chars.clone();
@@ -306,6 +350,7 @@ impl Game {
                 in_addition,
             } => {
                 let tl = &mut ch.type_line;
+                let before = tl.subtypes.clone();
                 tl.supertypes.extend(supertypes.iter().copied());
                 if *in_addition {
                     tl.types.extend(types.iter().copied());
@@ -315,8 +360,27 @@ impl Game {
                         }
                     }
                 } else if !types.is_empty() {
-                    tl.types = types.iter().copied().collect();
-                    tl.subtypes = subtypes.clone();
+                    match self.artifact_creature(types, subtypes) {
+                        // 205.1b: "becomes an artifact creature" keeps every prior card
+                        // type and subtype ...
+                        Some(Keeps::All) => {
+                            tl.types.extend(types.iter().copied());
+                            decided_by.push(cite::R205_1B);
+                        }
+                        // ... and a "[creature type] artifact creature" all but the
+                        // creature types, which it replaces.
+                        Some(Keeps::AllButCreatureTypes) => {
+                            tl.types.extend(types.iter().copied());
+                            tl.subtypes.retain(|s| !creature_type(s));
+                            tl.subtypes.extend(subtypes.iter().cloned());
+                            decided_by.push(cite::R205_1B);
+                        }
+                        // 205.1a: the new card types replace the old ones.
+                        None => {
+                            tl.types = types.iter().copied().collect();
+                            tl.subtypes = subtypes.clone();
+                        }
+                    }
                 } else {
                     let basic = subtypes
                         .iter()
@@ -334,12 +398,35 @@ impl Game {
                     if basic && is_land {
                         // 305.7: it loses the abilities from its rules text.
                         ch.abilities.clear();
-                        return true;
+                        return vec![cite::R305_7];
+                    }
+                }
+                // 205.3d: an object can't gain a subtype that doesn't correspond to one of
+                // its types (a creature made a Forest, an Equipment made a Goblin).
+                if self.rules.has(Difference::SubtypesCorrespondToTypes) {
+                    let types = tl.types.clone();
+                    let n = tl.subtypes.len();
+                    tl.subtypes
+                        .retain(|s| before.contains(s) || corresponds(s, &types));
+                    if tl.subtypes.len() < n {
+                        decided_by.push(cite::R205_3D);
                     }
                 }
             }
             Part::LoseType(t) => {
-                ch.type_line.types.remove(t);
+                let tl = &mut ch.type_line;
+                tl.types.remove(t);
+                // 205.1a: the subtypes correlated with the removed card type go with it,
+                // unless they are subtypes of a card type it still has (a Dryad Arbor that
+                // stops being a creature is no longer a Dryad).
+                let lost = BTreeSet::from([*t]);
+                let types = tl.types.clone();
+                let n = tl.subtypes.len();
+                tl.subtypes
+                    .retain(|s| !corresponds(s, &lost) || corresponds(s, &types));
+                if tl.subtypes.len() < n {
+                    decided_by.push(cite::R205_1A);
+                }
             }
             Part::LoseSubtype(s) => ch.type_line.subtypes.retain(|x| !x.eq_ignore_ascii_case(s)),
             Part::Colors(colors) => ch.colors = colors.clone(),
@@ -371,7 +458,7 @@ impl Game {
                 }
             }
         }
-        false
+        decided_by
     }
 
     /// Records an effect applied to each object of its set.

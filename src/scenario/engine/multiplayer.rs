@@ -80,4 +80,30 @@ impl Game {
         // (800.4a): done as the player leaves, with the objects they owned.
         events
     }
+
+    /// 800.4c: once the effect that gave a permanent to a player still in the game has
+    /// ended, a permanent whose controller by default has left the game is exiled (not a
+    /// state-based action: as the effect ends). Called where control effects end.
+    pub(super) fn exile_what_no_one_in_the_game_controls(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.players.len() < 3 || !self.rules.has(Difference::ExileWhatNoOneInTheGameControls) {
+            return events;
+        }
+        for c in 0..self.cards.len() {
+            if self.zone(c) != Zone::Battlefield {
+                continue;
+            }
+            let p = self.controller(c);
+            if self.has_lost(p) {
+                events.extend(self.move_card(
+                    c,
+                    Zone::Exile,
+                    None,
+                    &[cite::R800_4C],
+                    Cause::DefaultControllerLeftGame(p),
+                ));
+            }
+        }
+        events
+    }
 }

@@ -4,6 +4,11 @@
 
 use super::prelude::*;
 
+/// 117.1: the system of priority; before 2009-07-11, whose numbering the lineage doesn't pair
+/// with it, 408.1b ("Spells and activated abilities are played by players ... using a system
+/// of priority").
+const PRIORITY: Cite = cite::R117_1.or_else(cite::R408_1B_PRIORITY);
+
 impl Game {
     /// The sorcery-speed timing rules (117.1a, 307.1): active player, main phase, empty
     /// stack, priority.
@@ -67,22 +72,16 @@ impl Game {
         match self.priority() {
             Some(q) if q == p => Vec::new(),
             Some(q) => vec![because(
-                &[cite::R117_1],
+                &[PRIORITY],
                 Why::NoPriority {
                     player: p,
                     holder: q,
                 },
             )],
             None if self.step == Step::Untap => {
-                vec![because(
-                    &[cite::R117_1, cite::R502_4],
-                    Why::NoPriorityInUntap,
-                )]
+                vec![because(&[PRIORITY, cite::R502_4], Why::NoPriorityInUntap)]
             }
-            None => vec![because(
-                &[cite::R117_1, cite::R514_3],
-                Why::NoPriorityInCleanup,
-            )],
+            None => vec![because(&[PRIORITY, cite::R514_3], Why::NoPriorityInCleanup)],
         }
     }
 }

@@ -96,6 +96,18 @@ pub enum Difference {
     /// 2006-10-01, and 420.5 of 2006-07-15 has none): +1/+1 and -1/-1 counters on one
     /// permanent are removed in pairs. Before, both kinds stay.
     CountersAnnihilate,
+    /// 205.1b (2019-10-04 on): an effect that makes an object a "[creature type] artifact
+    /// creature" keeps its other card types and subtypes and replaces only its creature
+    /// types. Before, 205.1b spoke only of a plain "artifact creature" (which keeps all),
+    /// and such an effect sets the type line (205.1a).
+    CreatureTypesArtifactCreature,
+    /// 800.4c (2019-10-04 on): when the effect that gave a permanent to a player still in
+    /// the game ends and its controller by default has left the game, it is exiled. Before,
+    /// no rule says what becomes of it, and the checker leaves it where it is.
+    ExileWhatNoOneInTheGameControls,
+    /// 205.3d (2011-09-30 on): an object can't gain a subtype that doesn't correspond to
+    /// one of its types. Before, no rule forbids it.
+    SubtypesCorrespondToTypes,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -247,6 +259,21 @@ pub const DIFFERENCES: &[Row] = &[
         from: Some(date(2006, 10, 1)),
         until: None,
     },
+    Row {
+        difference: Difference::CreatureTypesArtifactCreature,
+        from: Some(date(2019, 10, 4)),
+        until: None,
+    },
+    Row {
+        difference: Difference::ExileWhatNoOneInTheGameControls,
+        from: Some(date(2019, 10, 4)),
+        until: None,
+    },
+    Row {
+        difference: Difference::SubtypesCorrespondToTypes,
+        from: Some(date(2011, 9, 30)),
+        until: None,
+    },
 ];
 
 /// Why the checker can't play a revision.
@@ -306,6 +333,32 @@ mod tests {
         assert!(has(2009, 7, 11));
         assert!(has(2024, 9, 20));
         assert!(!has(2024, 11, 8));
+    }
+
+    #[test]
+    fn the_rows_of_the_third_hunt_begin_where_the_corpus_first_has_their_rules() {
+        let has = |d: Date, difference| Rules::for_date(d).unwrap().has(difference);
+        let rows = [
+            (
+                Difference::SubtypesCorrespondToTypes,
+                date(2011, 7, 15),
+                date(2011, 9, 30),
+            ),
+            (
+                Difference::CreatureTypesArtifactCreature,
+                date(2019, 5, 3),
+                date(2019, 10, 4),
+            ),
+            (
+                Difference::ExileWhatNoOneInTheGameControls,
+                date(2019, 5, 3),
+                date(2019, 10, 4),
+            ),
+        ];
+        for (difference, before, from) in rows {
+            assert!(!has(before, difference), "{difference:?} in {before}");
+            assert!(has(from, difference), "{difference:?} in {from}");
+        }
     }
 
     #[test]

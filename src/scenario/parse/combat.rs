@@ -5,6 +5,7 @@
 
 use super::super::statement::Assignment;
 use super::*;
+use crate::scenario::CardType;
 
 /// The verbs of the combat statements a player takes.
 pub(super) const COMBAT_VERBS: [&str; 4] = ["attacks", "blocks", "declares", "orders"];
@@ -41,6 +42,9 @@ impl Reader<'_> {
     /// declare attackers through end of combat (511.3 ends it), else an error.
     pub(super) fn check_combat_step(&self, setup: &Setup) -> R<()> {
         if (Step::DeclareAttackers..=Step::EndOfCombat).contains(&setup.step) {
+            for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
+                self.check_attack_target(setup, spec)?;
+            }
             // A blocker blocks attackers (509.1a).
             for spec in setup.cards.iter().filter(|c| c.zone == Zone::Battlefield) {
                 for &a in &spec.combat.blocking {
@@ -54,7 +58,31 @@ impl Reader<'_> {
                             ),
                         );
                     }
+                    // Only the player it attacks (or whose planeswalker it attacks, or the
+                    // protector of the battle it attacks) blocks it (509.1a, 310.8c).
+                    let blocker = spec.controller.unwrap_or(spec.owner);
+                    let defender = defender_of(setup, attacker);
+                    if defender != Some(blocker) {
+                        return self.err(
+                            spec.line,
+                            format!(
+                                "`{}` is blocking `{}`, but `{}` attacks {} and only {} may block it (509.1a, 310.8c) (expected a blocker controlled by the player defending against `{}`)",
+                                spec.label,
+                                attacker.label,
+                                attacker.label,
+                                match attacker.combat.attacking.flatten() {
+                                    Some(Target::Card(c)) => format!("`{}`", setup.cards[c].label),
+                                    _ => defender.map(|p| setup.players[p].clone()).unwrap_or_default(),
+                                },
+                                defender.map(|p| setup.players[p].clone()).unwrap_or_default(),
+                                attacker.label
+                            ),
+                        );
+                    }
                 }
+            }
+            for (i, spec) in setup.cards.iter().enumerate() {
+                self.check_damage_order(setup, i, spec)?;
             }
             return Ok(());
         }
@@ -78,6 +106,114 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// What an attacker on the board attacks is one of its controller's opponents, a
+    /// planeswalker another player controls or a battle another player protects (506.2,
+    /// 310.8b); `attacking` alone needs a single opponent to attack.
+    fn check_attack_target(&self, setup: &Setup, spec: &CardSpec) -> R<()> {
+        let Some(t) = spec.combat.attacking else {
+            if spec.combat.blocked {
+                return self.err(
+                    spec.line,
+                    format!(
+                        "`{}` is `blocked` but not attacking: only an attacker is blocked (509.1h) (expected `; attacking [T]` on its line, or no `blocked`)",
+                        spec.label
+                    ),
+                );
+            }
+            return Ok(());
+        };
+        let controller = spec.controller.unwrap_or(spec.owner);
+        let who = |p: PlayerId| setup.players[p].clone();
+        let wrong = |why: String| {
+            self.err(
+                spec.line,
+                format!(
+                    "`{}` can't be attacking {why} (expected `attacking player NAME` naming an opponent of {}, or the label of a planeswalker or battle another player controls or protects)",
+                    spec.label,
+                    who(controller)
+                ),
+            )
+        };
+        match t {
+            None if setup.players.len() > 2 => wrong(format!(
+                "without a target: {} has {} opponents (`attacking` alone attacks the only opponent)",
+                who(controller),
+                setup.players.len() - 1
+            )),
+            None => Ok(()),
+            Some(Target::Player(p)) if p == controller => {
+                wrong(format!("its own controller, {} (506.2)", who(p)))
+            }
+            Some(Target::Player(_)) => Ok(()),
+            Some(Target::Card(c)) => {
+                let target = &setup.cards[c];
+                let tl = &target.printed.type_line;
+                if target.zone != Zone::Battlefield {
+                    wrong(format!("`{}`, which is not on the battlefield", target.label))
+                } else if tl.types.contains(&CardType::Battle) {
+                    if target.protector == Some(controller) {
+                        wrong(format!("`{}`, a battle it protects (310.8b)", target.label))
+                    } else {
+                        Ok(())
+                    }
+                } else if tl.types.contains(&CardType::Planeswalker) {
+                    if target.controller.unwrap_or(target.owner) == controller {
+                        wrong(format!("`{}`, a planeswalker {} controls (506.2)", target.label, who(controller)))
+                    } else {
+                        Ok(())
+                    }
+                } else {
+                    wrong(format!("`{}`, which is neither a planeswalker nor a battle (506.3)", target.label))
+                }
+            }
+        }
+    }
+
+    /// A `damage order` orders exactly the creatures blocking the attacker (509.2), or the
+    /// attackers the blocker blocks (509.3), each once.
+    fn check_damage_order(&self, setup: &Setup, i: CardId, spec: &CardSpec) -> R<()> {
+        let order = &spec.combat.damage_order;
+        if order.is_empty() || spec.zone != Zone::Battlefield {
+            return Ok(());
+        }
+        let (mut expected, what): (Vec<CardId>, &str) = if spec.combat.attacking.is_some() {
+            let blockers = setup
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.zone == Zone::Battlefield && b.combat.blocking.contains(&i))
+                .map(|(b, _)| b)
+                .collect();
+            (blockers, "the creatures blocking it (509.2)")
+        } else {
+            (
+                spec.combat.blocking.clone(),
+                "the attackers it blocks (509.3)",
+            )
+        };
+        let mut given = order.clone();
+        expected.sort_unstable();
+        given.sort_unstable();
+        if given == expected {
+            return Ok(());
+        }
+        let names = |list: &[CardId]| {
+            list.iter()
+                .map(|&c| format!("`{}`", setup.cards[c].label))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.err(
+            spec.line,
+            format!(
+                "the damage order of `{}` names {}, but {what} are {} (expected `damage order` to list each of them once)",
+                spec.label,
+                names(order),
+                if expected.is_empty() { "none".to_string() } else { names(&expected) }
+            ),
+        )
     }
 
     /// `L, L and L`: labels, at least one.
@@ -314,5 +450,24 @@ impl Reader<'_> {
             }
         };
         Ok(Some(claim))
+    }
+}
+
+/// The player defending against an attacker on the board (508.5): the player it attacks,
+/// the controller of the planeswalker or the protector of the battle it attacks; with
+/// `attacking` alone, its controller's only opponent.
+fn defender_of(setup: &Setup, attacker: &CardSpec) -> Option<PlayerId> {
+    let controller = attacker.controller.unwrap_or(attacker.owner);
+    match attacker.combat.attacking? {
+        None => (setup.players.len() == 2).then_some(1 - controller),
+        Some(Target::Player(p)) => Some(p),
+        Some(Target::Card(c)) => {
+            let t = &setup.cards[c];
+            if t.printed.type_line.types.contains(&CardType::Battle) {
+                t.protector
+            } else {
+                Some(t.controller.unwrap_or(t.owner))
+            }
+        }
     }
 }

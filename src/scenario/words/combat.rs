@@ -125,11 +125,17 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             g.player_name(*player)
         ),
         CombatEvent::RemovedFromCombat { card, cause } => format!(
-            "{} {}: it is removed from combat",
+            "{} {}: it is removed from combat{}",
             g.label(*card),
             match cause {
                 Removal::ControllerChanged => "changed controller",
                 Removal::NotACreature => "is not a creature",
+                Removal::NotAttackable => "is no longer a planeswalker or a battle",
+            },
+            if g.was_attacked(*card) {
+                ", and what attacked it attacks nothing"
+            } else {
+                ""
             }
         ),
         CombatEvent::Ends => {

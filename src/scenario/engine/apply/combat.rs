@@ -29,7 +29,7 @@ impl Game {
                         card: c,
                         object: self.object_id(c),
                         controller: *active,
-                        target: Some((t, self.object_of(t))),
+                        target: Some(self.attacked(t)),
                         blocked: false,
                         order: Vec::new(),
                         ordered: false,
@@ -117,6 +117,17 @@ impl Game {
                 }
                 for b in self.combat.blockers.iter_mut().filter(|b| b.card == c) {
                     b.removed = true;
+                }
+                // An attacked planeswalker or battle stops being attacked (506.4).
+                for t in self
+                    .combat
+                    .attackers
+                    .iter_mut()
+                    .filter_map(|a| a.target.as_mut())
+                {
+                    if t.target == Target::Card(c) {
+                        t.removed = true;
+                    }
                 }
             }
             CombatEvent::Ends => {

@@ -10,6 +10,12 @@ use super::super::prelude::*;
 use super::why::{BadRecipient, DefaultAssignment as D, Why as W};
 use super::{refusal, CombatEvent};
 
+/// 510.1b–d, which the citation lineage doesn't pair with their forerunners before
+/// 2009-07-11 (combat damage on the stack): 310.2b–d then say the same.
+const UNBLOCKED: Cite = cite::R510_1B.or_else(cite::R310_2B_UNBLOCKED);
+const BLOCKED: Cite = cite::R510_1C.or_else(cite::R310_2C_DIVIDED);
+const BLOCKING: Cite = cite::R510_1D.or_else(cite::R310_2D_DIVIDED);
+
 /// One creature's assignment for this step.
 pub(super) struct Plan {
     pub(super) source: CardId,
@@ -157,7 +163,7 @@ impl Game {
     /// An attacker whose player has left a multiplayer game assigns that player nothing
     /// (800.4e).
     fn left_the_game_cite(&self, p: &Plan) -> Option<Cite> {
-        let (t, _) = self.attacker(p.source)?.target?;
+        let t = self.attacker(p.source)?.target?.target;
         matches!(t, Target::Player(q) if self.has_lost(q) && self.players.len() > 2)
             .then_some(cite::R800_4E)
     }
@@ -333,11 +339,7 @@ impl Game {
             ));
         }
         let (creatures, over) = self.recipients(s, plan.attacking);
-        let order_rule = if plan.attacking {
-            cite::R510_1C
-        } else {
-            cite::R510_1D
-        };
+        let order_rule = if plan.attacking { BLOCKED } else { BLOCKING };
         let target = if plan.attacking {
             self.attack_target(s)
         } else {
@@ -355,21 +357,18 @@ impl Game {
                 continue;
             }
             let (numbers, because) = if plan.attacking && !self.is_blocked(s) {
-                (vec![cite::R510_1B], BadRecipient::Unblocked)
+                (vec![UNBLOCKED], BadRecipient::Unblocked)
             } else if plan.attacking && creatures.is_empty() && target.is_none() {
-                (
-                    vec![cite::R510_1C],
-                    BadRecipient::BlockedByNoneWithoutTrample,
-                )
+                (vec![BLOCKED], BadRecipient::BlockedByNoneWithoutTrample)
             } else if plan.attacking && Some(t) == target {
                 (
-                    vec![cite::R510_1C, cite::R702_19B],
+                    vec![BLOCKED, cite::R702_19B],
                     BadRecipient::BlockedWithoutTrample,
                 )
             } else if plan.attacking {
-                (vec![cite::R510_1C], BadRecipient::NotBlockingIt)
+                (vec![BLOCKED], BadRecipient::NotBlockingIt)
             } else {
-                (vec![cite::R510_1D], BadRecipient::IsntBlocking)
+                (vec![BLOCKING], BadRecipient::IsntBlocking)
             };
             out.push(refusal(
                 &numbers,

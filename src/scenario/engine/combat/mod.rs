@@ -105,8 +105,8 @@ pub(in crate::scenario::engine) struct Attacker {
     pub(super) card: CardId,
     pub(super) object: u32,
     pub(super) controller: PlayerId,
-    /// What it attacks, with the object a planeswalker or battle was (506.4c).
-    pub(super) target: Option<(Target, u32)>,
+    /// What it attacks, as declared (506.4c, 508.5).
+    pub(super) target: Option<Attacked>,
     /// 509.1h: blocked stays blocked, even with no creature blocking it.
     pub(super) blocked: bool,
     /// Its damage assignment order (509.2), in the revisions that have one.
@@ -114,6 +114,21 @@ pub(in crate::scenario::engine) struct Attacker {
     /// The order was written on the board (`damage order`) or announced.
     pub(super) ordered: bool,
     /// Removed from combat while it stayed on the battlefield (506.4).
+    pub(super) removed: bool,
+}
+
+/// What an attacker attacks, as it was declared: the player, planeswalker or battle; the
+/// object and the controller a permanent was then (a permanent whose controller changes is
+/// removed from combat and stops being attacked, 506.4); and the player defending against
+/// the attacker (508.5: the player it attacks, the planeswalker's controller or the
+/// battle's protector), who may still block it once it attacks nothing (506.4c).
+#[derive(Debug, Clone, Copy)]
+pub(in crate::scenario::engine) struct Attacked {
+    pub(super) target: Target,
+    pub(super) object: u32,
+    pub(super) controller: Option<PlayerId>,
+    pub(super) defender: Option<PlayerId>,
+    /// The permanent was removed from combat (506.4): for good, whatever it becomes again.
     pub(super) removed: bool,
 }
 
@@ -180,7 +195,7 @@ impl Combat {
                     card: i,
                     object: game.object_id(i),
                     controller,
-                    target: target.map(|t| (t, game.object_of(t))),
+                    target: target.map(|t| game.attacked(t)),
                     blocked: spec.combat.blocked || !blockers.is_empty(),
                     order: if ordered {
                         spec.combat.damage_order.clone()
@@ -248,19 +263,51 @@ impl Game {
             .find(|b| b.card == c && !b.removed && self.still_in_combat(c, b.object, b.controller))
     }
 
-    /// What `c` attacks, if it attacks and that is still in combat (506.4c).
+    /// What `t` is as an attacker declares it attacks (506.4, 508.5).
+    pub(in crate::scenario::engine) fn attacked(&self, t: Target) -> Attacked {
+        Attacked {
+            target: t,
+            object: self.object_of(t),
+            controller: match t {
+                Target::Card(c) => Some(self.controller(c)),
+                Target::Player(_) => None,
+            },
+            defender: self.defender_of(t),
+            removed: false,
+        }
+    }
+
+    /// What `c` attacks, if it attacks and that is still in combat: a planeswalker or
+    /// battle that left the battlefield, stopped being one or changed controller is
+    /// removed from combat (506.4), and `c` attacks nothing (506.4c).
     pub fn attack_target(&self, c: CardId) -> Option<Target> {
-        let (t, object) = self.attacker(c)?.target?;
-        match t {
-            Target::Player(p) => (!self.has_lost(p)).then_some(t),
+        let a = self.attacker(c)?.target.filter(|a| !a.removed)?;
+        match a.target {
+            Target::Player(p) => (!self.has_lost(p)).then_some(a.target),
             Target::Card(pw) => {
                 let v = self.view(pw);
                 (self.on_battlefield(pw)
-                    && self.object_id(pw) == object
+                    && self.object_id(pw) == a.object
+                    && a.controller == Some(v.controller)
                     && (v.chars.is(CardType::Planeswalker) || v.chars.is(CardType::Battle)))
-                .then_some(t)
+                .then_some(a.target)
             }
         }
+    }
+
+    /// The player defending against attacker `c` (508.5), even once it attacks nothing
+    /// (506.4c), while that player is in the game.
+    fn defender_against(&self, c: CardId) -> Option<PlayerId> {
+        let p = self.attacker(c)?.target?.defender?;
+        (!self.has_lost(p)).then_some(p)
+    }
+
+    /// Whether an attacker was declared attacking the planeswalker or battle `c`.
+    pub fn was_attacked(&self, c: CardId) -> bool {
+        self.combat
+            .attackers
+            .iter()
+            .any(|a| a.target.is_some_and(|t| t.target == Target::Card(c)))
     }
 
     pub fn is_attacking(&self, c: CardId) -> bool {
@@ -322,14 +369,13 @@ impl Game {
     }
 
     /// Whether player `p` is a defending player: attacked, or controlling a planeswalker or
-    /// protecting a battle that is attacked (506.2).
+    /// protecting a battle that was attacked (506.2, 508.5), even if that permanent has
+    /// since been removed from combat (506.4c).
     pub(in crate::scenario::engine) fn is_defending(&self, p: PlayerId) -> bool {
         self.combat
             .attackers
             .iter()
-            .filter(|a| self.is_attacking(a.card))
-            .filter_map(|a| self.attack_target(a.card))
-            .any(|t| self.defender_of(t) == Some(p))
+            .any(|a| self.defender_against(a.card) == Some(p))
     }
 
     /// The player who defends what an attacker attacks.
@@ -484,7 +530,8 @@ impl Game {
                     Some(q) => Some(Target::Player(q)),
                     None => {
                         problems.push(refusal(
-                            &[cite::R508_1B],
+                            // Before 2009-07-11, 308.1 said it (the lineage pairs nothing).
+                            &[cite::R508_1B.or_else(cite::R308_1_ATTACK_TARGET)],
                             W::NeedsAnAttackTarget { card: c },
                         ));
                         None
@@ -597,20 +644,23 @@ impl Game {
             }
         }
         for (a, _) in blocks {
-            match self.attack_target(*a) {
-                _ if !self.is_attacking(*a) => problems.push(refusal(
+            if !self.is_attacking(*a) {
+                problems.push(refusal(
                     &[cite::R509_1A],
                     W::NotAnAttackingCreature { card: *a },
-                )),
-                Some(t) if self.defender_of(t) != Some(p) => problems.push(refusal(
-                    &[cite::R509_1A, cite::R310_8C],
-                    W::AttacksAnother {
-                        attacker: *a,
-                        target: t,
-                        player: p,
-                    },
-                )),
-                _ => {}
+                ));
+            } else if self.defender_against(*a) != Some(p) {
+                // What it was declared to attack, even if that left combat (506.4c).
+                if let Some(declared) = self.attacker(*a).and_then(|x| x.target) {
+                    problems.push(refusal(
+                        &[cite::R509_1A, cite::R310_8C],
+                        W::AttacksAnother {
+                            attacker: *a,
+                            target: declared.target,
+                            player: p,
+                        },
+                    ));
+                }
             }
             let v = self.view(*a);
             let n = blocks

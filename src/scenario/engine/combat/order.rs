@@ -22,7 +22,10 @@ impl Game {
             cite::R509_3_ORDER
         };
         if !self.rules.has(Difference::DamageAssignmentOrder) {
-            return Err(vec![refusal(&[cite::R510_1C], W::NoDamageAssignmentOrder)]);
+            return Err(vec![refusal(
+                &[cite::R510_1C.or_else(cite::R310_2C_DIVIDED)],
+                W::NoDamageAssignmentOrder,
+            )]);
         }
         let mut problems = Vec::new();
         let current: Vec<CardId> = if attacker {

@@ -1,6 +1,7 @@
 //! Removal from combat (506.4): a permanent declared in combat that changes controller or
-//! stops being a creature while it stays on the battlefield leaves combat for good, and the
-//! report says so, citing the rule.
+//! stops being a creature while it stays on the battlefield leaves combat for good, and so
+//! does an attacked planeswalker or battle that changes controller or stops being one (its
+//! attackers then attack nothing, 506.4c); the report says so, citing the rule.
 
 use super::super::event::{event, Happened};
 use super::super::prelude::*;
@@ -11,6 +12,8 @@ use super::CombatEvent;
 pub enum Removal {
     ControllerChanged,
     NotACreature,
+    /// An attacked planeswalker or battle that stopped being one.
+    NotAttackable,
 }
 
 impl Game {
@@ -51,7 +54,28 @@ impl Game {
                 removed.push((c, why));
             }
         }
-        removed
+        let mut attacked: Vec<(CardId, Removal)> = Vec::new();
+        for a in &self.combat.attackers {
+            let Some(t) = a.target.filter(|t| !t.removed) else {
+                continue;
+            };
+            let Target::Card(x) = t.target else {
+                continue;
+            };
+            if !self.on_battlefield(x)
+                || self.object_id(x) != t.object
+                || attacked.iter().any(|(r, _)| *r == x)
+            {
+                continue;
+            }
+            let v = self.view(x);
+            if t.controller != Some(v.controller) {
+                attacked.push((x, Removal::ControllerChanged));
+            } else if !v.chars.is(CardType::Planeswalker) && !v.chars.is(CardType::Battle) {
+                attacked.push((x, Removal::NotAttackable));
+            }
+        }
+        let mut events: Vec<Event> = removed
             .into_iter()
             .map(|(card, cause)| {
                 self.apply(event(
@@ -60,6 +84,14 @@ impl Game {
                     &[cite::R506_4],
                 ))
             })
-            .collect()
+            .collect();
+        events.extend(attacked.into_iter().map(|(card, cause)| {
+            self.apply(event(
+                Happened::Combat(CombatEvent::RemovedFromCombat { card, cause }),
+                vec![Target::Card(card)],
+                &[cite::R506_4, cite::R506_4C],
+            ))
+        }));
+        events
     }
 }

@@ -23,7 +23,10 @@ fn an_instant_needs_priority() {
             holder: 0
         }
     );
-    assert_eq!(reasons[0].cites, vec![cite::R117_1]);
+    assert_eq!(
+        reasons[0].cites,
+        vec![cite::R117_1.or_else(cite::R408_1B_PRIORITY)]
+    );
     assert_eq!(
         t.game.zone(t.card("shock")),
         Zone::Hand(1),
