@@ -50,6 +50,8 @@ fn benches(c: &mut Criterion) {
         "how many lands can I play each turn",
         "legend rule",
         "deathtouch",
+        // A misspelling, respelt before the search (issue #14, round 7).
+        "indestructibel creature with 0 toughness",
     ] {
         c.bench_function(&format!("search {query:?}"), |b| {
             b.iter(|| {
