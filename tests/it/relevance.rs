@@ -27,50 +27,54 @@ use arbiter::index::baseline::PlainIndex;
 use arbiter::index::{Request, RevisionIndex};
 use arbiter::model::RuleNumber;
 
-/// hit@5 and MRR arbiter must keep on each set: what it reaches today (tuning 0.93 and
-/// 0.82, held out 0.90 and 0.80, second held out 0.90 and 0.80, see the README), less
-/// 0.02 of room. Issue #14 aims at 0.9 and 0.75.
+/// hit@5 and MRR arbiter must keep on each set: what it reaches today (after issue #14's
+/// seventh round: tuning 0.93 and 0.83, held out 0.92 and 0.83, second held out 0.90 and
+/// 0.82, see the README), less about 0.02 of room (tuning's floors kept from before). Issue #14 aims at 0.9 and 0.75.
 const TUNING_HIT5: f64 = 0.91;
 const TUNING_MRR: f64 = 0.80;
-const HELDOUT_HIT5: f64 = 0.88;
-const HELDOUT_MRR: f64 = 0.78;
+const HELDOUT_HIT5: f64 = 0.90;
+const HELDOUT_MRR: f64 = 0.81;
 const HELDOUT2_HIT5: f64 = 0.88;
-const HELDOUT2_MRR: f64 = 0.77;
+const HELDOUT2_MRR: f64 = 0.79;
 /// The third held-out set (issue #14's third round): its figures before any change of that
 /// round were hit@5 0.69 and MRR 0.57 (plain BM25 0.66 and 0.48); 0.77 and 0.65 after the
-/// sixth (see the README), less 0.02: below the targets of the other sets.
-const HELDOUT3_HIT5: f64 = 0.74;
-const HELDOUT3_MRR: f64 = 0.62;
+/// sixth, 0.83 and 0.68 after the seventh (partly chosen from its misses; see the README),
+/// less 0.02: below the targets of the other sets.
+const HELDOUT3_HIT5: f64 = 0.81;
+const HELDOUT3_MRR: f64 = 0.65;
 /// The fourth held-out set (issue #14's fourth round): its figures before any change of that
 /// round (on main at 5d33343) were hit@5 0.67 and MRR 0.55 (plain BM25 0.55 and 0.40), 0.73
-/// and 0.59 when measured again after the fifth, 0.76 and 0.61 after the sixth (see the
-/// README), less 0.02: like the third, below the targets of the studied sets.
-const HELDOUT4_HIT5: f64 = 0.74;
-const HELDOUT4_MRR: f64 = 0.59;
+/// and 0.59 when measured again after the fifth, 0.76 and 0.61 after the sixth, 0.77 and
+/// 0.62 after the seventh (see the README), less 0.02: like the third, below the targets of the studied sets.
+const HELDOUT4_HIT5: f64 = 0.75;
+const HELDOUT4_MRR: f64 = 0.60;
 /// The fifth held-out set (issue #14's sixth round): its figures before any change of that
 /// round (on main at a3ef300) were hit@5 0.75 and MRR 0.60 (plain BM25 0.57 and 0.42), 0.78
-/// and 0.64 after it (see the README), less 0.02: like the third and fourth, below the
+/// and 0.64 after it, 0.81 and 0.68 after the seventh (see the README), less 0.02: like the third and fourth, below the
 /// targets of the studied sets.
-const HELDOUT5_HIT5: f64 = 0.76;
-const HELDOUT5_MRR: f64 = 0.62;
+const HELDOUT5_HIT5: f64 = 0.78;
+const HELDOUT5_MRR: f64 = 0.65;
 /// The sixth held-out set (written in issue #14's sixth round, after the fifth): its figures
 /// before any ranking change of that round (on main at 7ccd81a) were hit@5 0.69 and MRR 0.60
-/// (plain BM25 0.59 and 0.44), 0.71 and 0.62 after it (see the README), less 0.02: like the
+/// (plain BM25 0.59 and 0.44), 0.71 and 0.62 after it, 0.74 and 0.64 after the seventh
+/// (see the README), less 0.02: like the
 /// third to fifth, below the targets of the studied sets.
-const HELDOUT6_HIT5: f64 = 0.69;
-const HELDOUT6_MRR: f64 = 0.60;
+const HELDOUT6_HIT5: f64 = 0.72;
+const HELDOUT6_MRR: f64 = 0.61;
 /// The seventh held-out set (written in issue #14's seventh round, before its ranking
 /// change): its figures before any ranking change of that round (on main at ed964ee) were
-/// hit@5 0.69 and MRR 0.57 (plain BM25 0.52 and 0.40, see the README), less 0.02:
+/// hit@5 0.69 and MRR 0.57 (plain BM25 0.52 and 0.40), 0.70 and 0.58 after it (see the
+/// README), less 0.02:
 /// like the third to sixth, below the targets of the studied sets.
 const HELDOUT7_HIT5: f64 = 0.67;
-const HELDOUT7_MRR: f64 = 0.55;
+const HELDOUT7_MRR: f64 = 0.56;
 /// The development set of long questions (issue #14's sixth round, studied one by one): its
 /// figures were hit@5 0.545 and MRR 0.422 on main at 7ccd81a, 0.580 and 0.444 after the
-/// round's first change (measured before it was read), and 0.63 and 0.49 once studied
-/// (plain BM25 0.45 and 0.28, see the README), less 0.02.
-const DEVELOPMENT_HIT5: f64 = 0.61;
-const DEVELOPMENT_MRR: f64 = 0.47;
+/// round's first change (measured before it was read), and 0.63 and 0.49 once studied,
+/// 0.67 and 0.52 after the seventh round (plain BM25 0.45 and 0.28, see the README), less
+/// 0.02.
+const DEVELOPMENT_HIT5: f64 = 0.65;
+const DEVELOPMENT_MRR: f64 = 0.50;
 /// How far above the baseline arbiter's hit@5 and MRR must be.
 const MARGIN: f64 = 0.07;
 /// On the third held-out set arbiter's hit@5 was only 0.03 above plain BM25's before the
