@@ -1,8 +1,9 @@
 //! The rule that defines a term: what a definition question ("what is a token", "how
 //! does ward work") is answered by. The glossary says where a term is treated (`Token: …
 //! See rule 111`); the defining rule is the first rule there, in the rules' order, that
-//! says the term (`111.1` "A token is a marker…"), under the rule titled with the term
-//! when the reference is wider (`217.5 In Play` within 2008's `217`).
+//! opens a sentence by saying what the term is, else the first that says the term
+//! (`111.1` "A token is a marker…"), under the rule titled with the term when the
+//! reference is wider (`217.5 In Play` within 2008's `217`).
 
 use std::path::Path;
 
@@ -19,10 +20,11 @@ use crate::model::RuleNumber;
 /// The rule that defines a glossary entry's name within one of its references
 /// (`111`, `702.19`, `700.4`): under the most specific rule there titled with the name
 /// and nothing else (`217.5 In Play` within `217`; not `903.13 Commander Draft` for
-/// `Commander`), else the reference, the first rule in the rules'
-/// order whose text says every word of the name (`111.1`, `702.19a`, `700.4` itself,
-/// `217.5a`); `None` when the reference is not a rule number or no rule there says the
-/// name.
+/// `Commander`), else the reference, the first rule in the rules' order with a sentence
+/// that opens by saying what the name is (`502.6c` "Snow landwalk is a special kind…"),
+/// else the first whose text says every word of the name (`111.1`, `702.19a`, `700.4`
+/// itself, `217.5a`); `None` when the reference is not a rule number or no rule there
+/// says the name.
 pub fn defining_rule(
     searcher: &Searcher,
     fields: &Fields,
