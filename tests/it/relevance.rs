@@ -318,6 +318,18 @@ fn rank_of(found: &[RuleNumber], answers: &[RuleNumber]) -> Option<usize> {
         .map(|i| i + 1)
 }
 
+/// The id of the newest corpus revision (`2026-04-17` of `cr-2026-04-17.txt`): the one a
+/// question without a revision is asked in.
+fn newest_id(files: &[std::path::PathBuf]) -> String {
+    files
+        .last()
+        .and_then(|f| f.file_stem())
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.strip_prefix("cr-"))
+        .expect("a corpus file")
+        .to_string()
+}
+
 #[test]
 fn judge_questions_find_their_rule_better_than_plain_bm25() {
     let Some(files) = common::corpus_files() else {
@@ -327,13 +339,7 @@ fn judge_questions_find_their_rule_better_than_plain_bm25() {
         return;
     };
     let dir = common::corpus_dir().expect("corpus dir");
-    let newest = files
-        .last()
-        .and_then(|f| f.file_stem())
-        .and_then(|s| s.to_str())
-        .and_then(|s| s.strip_prefix("cr-"))
-        .expect("a corpus file")
-        .to_string();
+    let newest = newest_id(&files);
     let sets = sets_to_run();
     let mut questions = Vec::new();
     let mut sizes = Vec::new();
@@ -498,13 +504,7 @@ fn a_slip_of_the_keyboard_costs_little() {
         return;
     };
     let dir = common::corpus_dir().expect("corpus dir");
-    let newest = files
-        .last()
-        .and_then(|f| f.file_stem())
-        .and_then(|s| s.to_str())
-        .and_then(|s| s.strip_prefix("cr-"))
-        .expect("a corpus file")
-        .to_string();
+    let newest = newest_id(&files);
     let revision = common::read_corpus(&dir, &newest).expect("newest revision reads");
     let index = RevisionIndex::build_in_ram(&revision).expect("index");
     let rank = |text: &str, answers: &[RuleNumber]| {
