@@ -329,11 +329,23 @@ impl RevisionIndex {
                 .filter(|(_, _, w)| !query::is_filler(w))
                 .collect()
         };
+        // Each unknown term corrected once, and at most so many (each correction reads the
+        // revision's words).
+        let mut corrected: HashMap<String, Option<String>> = HashMap::new();
         for (mut term, position, typed) in typed {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
             if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
-                if let Some(better) = spelling::correct(searcher, self.fields.text, &term, &typed) {
+                let better = match corrected.get(&term) {
+                    Some(better) => better.clone(),
+                    None if corrected.len() < spelling::LOOKED_UP_AT_MOST => {
+                        let better = spelling::correct(searcher, self.fields.text, &term, &typed);
+                        corrected.insert(term.clone(), better.clone());
+                        better
+                    }
+                    None => None,
+                };
+                if let Some(better) = better {
                     term = better;
                 }
             }

@@ -1,5 +1,7 @@
 //! Misspelt words of a question corrected against the words of a revision.
 
+use std::collections::HashMap;
+
 use tantivy::schema::Field;
 use tantivy::Searcher;
 
@@ -68,6 +70,13 @@ pub(super) fn correct(searcher: &Searcher, text: Field, term: &str, typed: &str)
     best.map(|(_, w)| w)
 }
 
+/// The most distinct words of a question looked up for respelling (and for correction
+/// of what is still unknown after).
+pub(super) const LOOKED_UP_AT_MOST: usize = 16;
+/// The longest word respelt (`characteristic` has 14 letters): a longer run of letters is
+/// not a word a judge misspelt.
+const LONGEST_WORD: usize = 24;
+
 /// The question with each word the revision does not know respelt as the known word one
 /// edit away (a letter dropped, swapped with the next, missing or replaced, never the
 /// first) whose stem it knows best (`indestructibel` → `indestructible`, `bandign` →
@@ -82,7 +91,10 @@ pub(super) fn respelt(
     known: &mut dyn FnMut(&str) -> u64,
 ) -> (String, Vec<(String, String)>) {
     let mut out = String::with_capacity(text.len());
-    let mut words = Vec::new();
+    let mut words: Vec<(String, String)> = Vec::new();
+    // Each word looked up once, and at most so many: a question has a few slips, not a
+    // hundred (a page of noise would otherwise cost a second).
+    let mut looked_up: HashMap<String, Option<String>> = HashMap::new();
     let mut rest = text;
     while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
         let (before, from) = rest.split_at(start);
@@ -91,13 +103,22 @@ pub(super) fn respelt(
             .find(|c: char| !c.is_ascii_alphabetic())
             .unwrap_or(from.len());
         let (word, after) = from.split_at(end);
-        let respelt = (is_respellable(word, &out, after))
-            .then(|| nearest_known(&word.to_ascii_lowercase(), known))
-            .flatten();
+        let lower = word.to_ascii_lowercase();
+        let respelt = match looked_up.get(&lower) {
+            Some(read) => read.clone(),
+            None if looked_up.len() < LOOKED_UP_AT_MOST && is_respellable(word, &out, after) => {
+                let read = nearest_known(&lower, known);
+                looked_up.insert(lower, read.clone());
+                read
+            }
+            None => None,
+        };
         match respelt {
             Some(read) => {
                 out.push_str(&read);
-                words.push((word.to_string(), read));
+                if !words.iter().any(|(typed, _)| typed == word) {
+                    words.push((word.to_string(), read));
+                }
             }
             None => out.push_str(word),
         }
@@ -108,13 +129,13 @@ pub(super) fn respelt(
 }
 
 /// Whether a word, between the text `before` and `after` it, may be a misspelling: five
-/// letters or more, not a stop word, not joined to a digit or an apostrophe (`704.5j`,
+/// letters or more (and not over [`LONGEST_WORD`]), not a stop word, not joined to a digit or an apostrophe (`704.5j`,
 /// `ninjutsu'd` are the tokenizer's to read), and not capitalised inside a sentence.
 fn is_respellable(word: &str, before: &str, after: &str) -> bool {
     let joined = |c: Option<char>| {
         c.is_some_and(|c| c.is_ascii_digit() || super::analysis::is_apostrophe(c))
     };
-    word.len() >= 5
+    (5..=LONGEST_WORD).contains(&word.len())
         && !super::query::is_name(word, before)
         && !joined(before.chars().next_back())
         && !joined(after.chars().next())
@@ -133,7 +154,7 @@ fn nearest_known(word: &str, known: &mut dyn FnMut(&str) -> u64) -> Option<Strin
     let letters: Vec<char> = word.chars().collect();
     type Rank = (Slip, usize, u64);
     let mut best: Option<(Rank, String)> = None;
-    let mut frequencies = std::collections::HashMap::new();
+    let mut frequencies = HashMap::new();
     for (candidate, slip) in one_edit(&letters) {
         let stem = super::analysis::stem_word(&candidate);
         let frequency = *frequencies
