@@ -50,6 +50,20 @@ pub trait Citations {
     fn cite(&self, numbering: Date, number: RuleNumber) -> Option<RuleNumber>;
 }
 
+/// The number `cite` has in the chosen revision, through `citations`: its own, else the
+/// rule that said the same there (its `otherwise`, then its `otherwise_older`); `None`
+/// when the chosen revision has none of them.
+pub fn cited_in(cite: &Cite, citations: &dyn Citations) -> Option<RuleNumber> {
+    let fallback = |otherwise: Option<(RuleNumber, Date)>| {
+        let (rule, numbering) = otherwise?;
+        citations.cite(numbering, rule)
+    };
+    citations
+        .cite(cite.numbering, cite.rule)
+        .or_else(|| fallback(cite.otherwise))
+        .or_else(|| fallback(cite.otherwise_older))
+}
+
 /// Cites in the numbering of the revision in force on `to`, through the citation table
 /// embedded in the binary ([`crate::citations`]): no index needed.
 #[derive(Debug, Clone, Copy)]

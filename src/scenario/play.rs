@@ -12,7 +12,7 @@ mod expect;
 use board::board;
 use expect::check;
 
-use crate::model::{Date, RuleNumber};
+use crate::model::RuleNumber;
 
 use super::card::CardType;
 use super::engine::{Event, EventKind, Game, Happened};
@@ -207,15 +207,7 @@ pub fn play(
     let map = |cs: &[Cite]| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for c in cs {
-            let fallback = |otherwise: Option<(RuleNumber, Date)>| {
-                let (rule, numbering) = otherwise?;
-                citations.cite(numbering, rule)
-            };
-            let mapped = citations
-                .cite(c.numbering, c.rule)
-                .or_else(|| fallback(c.otherwise))
-                .or_else(|| fallback(c.otherwise_older));
-            if let Some(n) = mapped {
+            if let Some(n) = super::cited_in(c, citations) {
                 let s = n.short();
                 if !out.contains(&s) {
                     out.push(s);
