@@ -150,6 +150,38 @@ pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The most a scenario file may hold: far beyond any board a judge writes (the longest
+/// scenario of the test suite is a few kilobytes), small enough that no file, device or
+/// pipe given by mistake (`/dev/zero`, a disk image) can fill the memory.
+pub const MAX_SCENARIO_BYTES: u64 = 4 << 20;
+
+/// A scenario file's text, reading at most [`MAX_SCENARIO_BYTES`] (a regular file larger
+/// than that is refused before it is read; a device or pipe, once that much has come).
+pub fn read_scenario(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let too_large = || {
+        format!(
+            "larger than the limit of {} MiB for a scenario file (docs/limits.md); split the board into several files",
+            MAX_SCENARIO_BYTES >> 20
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| format!("can't read the file: {e}"))?;
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > MAX_SCENARIO_BYTES)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCENARIO_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read the file: {e}"))?;
+    if bytes.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(too_large());
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn display_name(path: &Path) -> String {
     path.display().to_string()
 }
@@ -163,10 +195,10 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let several = files.len() > 1;
     for path in &files {
         let name = display_name(path);
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => {
-                unreadable.push((name.clone(), format!("{name}: can't read the file: {e}")));
+        let text = match read_scenario(path) {
+            Ok(text) => text,
+            Err(why) => {
+                unreadable.push((name.clone(), format!("{name}: {why}")));
                 continue;
             }
         };

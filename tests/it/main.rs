@@ -19,6 +19,7 @@ mod ingest;
 mod integrity;
 mod pipeline;
 mod relevance;
+mod repair;
 mod resaved;
 mod scenarios;
 mod search;
