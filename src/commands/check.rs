@@ -32,6 +32,11 @@ pub enum CheckError {
         line: usize,
         message: String,
     },
+    #[error("{file}: {over}; {}", over.limit.advice)]
+    OverLimit {
+        file: String,
+        over: crate::limits::OverLimit,
+    },
 }
 
 /// The revision a scenario is played under.
@@ -108,6 +113,12 @@ pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, C
         let chosen = choose_revision(library, file, spec)?;
         Ok::<_, CheckError>((chosen.rules.date, chosen))
     })?;
+    crate::limits::SCENARIO_ACTIONS
+        .check(scenario.actions.len())
+        .map_err(|over| CheckError::OverLimit {
+            file: file.to_string(),
+            over,
+        })?;
     let cites = RevisionNumbers {
         to: chosen.rules.date,
     };
@@ -150,33 +161,29 @@ pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// The most a scenario file may hold: far beyond any board a judge writes (the longest
-/// scenario of the test suite is a few kilobytes), small enough that no file, device or
-/// pipe given by mistake (`/dev/zero`, a disk image) can fill the memory.
-pub const MAX_SCENARIO_BYTES: u64 = 4 << 20;
-
-/// A scenario file's text, reading at most [`MAX_SCENARIO_BYTES`] (a regular file larger
+/// A scenario file's text, reading at most [`crate::limits::SCENARIO_BYTES`] (a regular file larger
 /// than that is refused before it is read; a device or pipe, once that much has come).
 pub fn read_scenario(path: &Path) -> Result<String, String> {
     use std::io::Read as _;
+    let limit = crate::limits::SCENARIO_BYTES;
+    let most = limit.most as u64;
     let too_large = || {
         format!(
-            "larger than the limit of {} MiB for a scenario file (docs/limits.md); split the board into several files",
-            MAX_SCENARIO_BYTES >> 20
+            "too large: the limit of {} is {} MiB (docs/limits.md lists every limit); {}",
+            limit.what,
+            most >> 20,
+            limit.advice
         )
     };
     let file = std::fs::File::open(path).map_err(|e| format!("can't read the file: {e}"))?;
-    if file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() > MAX_SCENARIO_BYTES)
-    {
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > most) {
         return Err(too_large());
     }
     let mut bytes = Vec::new();
-    file.take(MAX_SCENARIO_BYTES + 1)
+    file.take(most + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("can't read the file: {e}"))?;
-    if bytes.len() as u64 > MAX_SCENARIO_BYTES {
+    if bytes.len() as u64 > most {
         return Err(too_large());
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())

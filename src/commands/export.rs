@@ -97,7 +97,10 @@ fn run_html(args: &ExportHtmlArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let marker = serde_json::to_string_pretty(&summary)?;
     summary.bytes += marker.len();
     files.push((MARKER.to_string(), marker));
-    never_an_index(&args.out_dir, &crate::index::locate(ctx.index.as_deref()).dir)?;
+    never_an_index(
+        &args.out_dir,
+        &crate::index::locate(ctx.index.as_deref()).dir,
+    )?;
     write_site(&args.out_dir, &files, args.force)?;
 
     if ctx.json {

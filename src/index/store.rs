@@ -252,6 +252,13 @@ impl Store {
                 }
                 return Ok(None);
             }
+            Err(_) if path.is_dir() => {
+                return Err(IndexError::Damaged {
+                    path,
+                    why: "it is a folder, not a file".into(),
+                    fix: Repair::Catalogue,
+                })
+            }
             Err(e) => return Err(IndexError::io(&path, e)),
         };
         Catalogue::from_json(&path, &bytes).map(Some)
@@ -522,7 +529,7 @@ impl Store {
         );
         if !unreadable.is_empty() {
             note.push_str(&format!(
-                " ({} folders could not be read or verified and were left as they are: {}; ingest their revisions again from their files, then delete these folders)",
+                " ({} folders could not be read or verified and were left as they are: {}; ingest their revisions again from their files)",
                 unreadable.len(),
                 unreadable.join(", ")
             ));

@@ -221,7 +221,10 @@ mod tests {
             terminal_safe("a\u{1b}]0;owned\u{7}b\u{1b}[2Jc"),
             "a\\u{1b}]0;owned\\u{7}b\\u{1b}[2Jc"
         );
-        assert_eq!(terminal_safe("\u{1b}[1;31mred\u{1b}[0m\n"), "\u{1b}[1;31mred\u{1b}[0m\n");
+        assert_eq!(
+            terminal_safe("\u{1b}[1;31mred\u{1b}[0m\n"),
+            "\u{1b}[1;31mred\u{1b}[0m\n"
+        );
         assert_eq!(terminal_safe("C1 \u{9b}2J"), "C1 \\u{9b}2J");
         assert_eq!(terminal_safe("tab\tline\n"), "tab\tline\n");
         assert_eq!(

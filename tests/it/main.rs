@@ -5,6 +5,7 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod architecture;
+mod bounded;
 mod browser;
 mod citations;
 mod cli;

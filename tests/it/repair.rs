@@ -16,7 +16,10 @@ use crate::ingest::{rules_text, setup, Setup};
 fn two_revisions(s: &Setup) -> Vec<PathBuf> {
     let files = vec![
         s.write("a.txt", &rules_text(1, 1, "A player can play one land.")),
-        s.write("b.txt", &rules_text(2, 1, "A player can play one land, or two.")),
+        s.write(
+            "b.txt",
+            &rules_text(2, 1, "A player can play one land, or two."),
+        ),
     ];
     ok(&s.ingest(&files, &[]));
     files
@@ -45,8 +48,7 @@ fn folder_saying(s: &Setup, says: &str) -> PathBuf {
 }
 
 #[test]
-fn a_rebuilt_catalogue_deletes_neither_the_folders_it_could_not_read_nor_files_it_did_not_write(
-) {
+fn a_rebuilt_catalogue_deletes_neither_the_folders_it_could_not_read_nor_files_it_did_not_write() {
     let s = setup();
     two_revisions(&s);
     // A model that can't be read, and files of the user's own in the index folder.
@@ -113,7 +115,11 @@ fn a_rebuilt_catalogue_accepts_no_damaged_model() {
         text(&again.stdout)
     );
     let out = s.run(&["rule", "305.2", "--rev", "2030-02-01"]);
-    assert!(text(&out.stdout).contains("or two."), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("or two."),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 /// Sets a file's modification time back to `to`.
@@ -211,11 +217,7 @@ fn check_reads_a_bounded_amount_of_any_file() {
     let started = std::time::Instant::now();
     let out = s.run(&["check", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("limit"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("limit"), "{}", text(&out.stderr));
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
     // A 1 GB file (sparse: it takes no room) is refused before it is read.
     let big = s.files.join("big.md");
@@ -251,11 +253,7 @@ fn check_reads_a_bounded_amount_of_any_file() {
     let out = child.wait_with_output().expect("wait");
     let _ = feeder.join();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("limit"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("limit"), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -265,17 +263,17 @@ fn export_html_force_never_replaces_an_index() {
     let index = s.index.display().to_string();
     let out = s.run(&["export", "html", &index, "--force"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("index"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("index"), "{}", text(&out.stderr));
     assert_eq!(s.revisions().len(), 2, "the index was replaced");
     // Nor a folder that holds it.
     let holder = s.index.parent().expect("parent").display().to_string();
     let out = s.run(&["export", "html", &holder, "--force"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert_eq!(s.revisions().len(), 2, "the folder holding the index was replaced");
+    assert_eq!(
+        s.revisions().len(),
+        2,
+        "the folder holding the index was replaced"
+    );
 }
 
 #[test]
@@ -297,7 +295,11 @@ fn terminal_control_sequences_from_data_are_never_echoed_raw() {
     // A rules file carrying escape sequences in its text and in its name.
     let file = s.write(
         "evil\u{1b}[2J.txt",
-        &rules_text(4, 1, "A player can play one land.\u{1b}]0;owned\u{7}\u{1b}[2J"),
+        &rules_text(
+            4,
+            1,
+            "A player can play one land.\u{1b}]0;owned\u{7}\u{1b}[2J",
+        ),
     );
     let out = s.ingest(&[file], &[]);
     assert!(!raw(&out), "{:?}{:?}", text(&out.stdout), text(&out.stderr));

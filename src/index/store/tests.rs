@@ -65,7 +65,11 @@ fn stored_model_encoding_is_pinned() {
     // Magic and version (18 bytes), the checksum (4), then the model as version 1 had it.
     assert_eq!(&hex[..28], &PINNED_MODEL_V1[..28], "the magic");
     assert_eq!(&hex[28..36], "02000000", "MODEL_VERSION is {MODEL_VERSION}");
-    assert_eq!(&hex[44..], &PINNED_MODEL_V1[36..], "MODEL_VERSION is {MODEL_VERSION}");
+    assert_eq!(
+        &hex[44..],
+        &PINNED_MODEL_V1[36..],
+        "MODEL_VERSION is {MODEL_VERSION}"
+    );
 }
 
 #[test]

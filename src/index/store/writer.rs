@@ -155,8 +155,7 @@ impl Writer<'_> {
     pub fn keep_embedded_search(&self, revisions: &[Revision]) {
         let prefixes: Vec<String> = revisions.iter().map(embedded_prefix).collect();
         for (name, path) in entries(&self.store.root.join(EMBEDDED)) {
-            if embedded_schema(&name).is_some() && !prefixes.iter().any(|p| name.starts_with(p))
-            {
+            if embedded_schema(&name).is_some() && !prefixes.iter().any(|p| name.starts_with(p)) {
                 let _ = fs::remove_dir_all(&path);
             }
         }
