@@ -131,6 +131,12 @@ fn a_search_of_thousands_of_words_is_refused_at_once() {
         &bounded(&s, &["search", "--all-revisions", &query]),
         "words in a search",
     );
+    // Every revision is asked each word: a question of 41 words is refused there.
+    let words41 = "legend ".repeat(41);
+    refused(
+        &bounded(&s, &["search", "--all-revisions", &words41]),
+        "41 words in a search of every revision",
+    );
     // Bare `arbiter` with eight arguments of 125 KB: a search.
     let huge = "a".repeat(125_000);
     let args: Vec<&str> = std::iter::repeat_n(huge.as_str(), 8).collect();
