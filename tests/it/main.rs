@@ -23,5 +23,6 @@ mod resaved;
 mod scenarios;
 mod search;
 mod seeds;
+mod serve;
 mod shapes;
 mod subtypes;
