@@ -12,9 +12,11 @@ pub mod hint;
 pub mod history;
 pub mod ingest;
 pub mod man;
+pub mod mcp;
 pub mod revisions;
 pub mod rule;
 pub mod search;
+pub mod serve;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -136,6 +138,8 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff { args, .. } => diff::run(args, ctx),
         Command::History { args, .. } => history::run(args, ctx),
         Command::Check { args, .. } => check::run(&args, ctx),
+        Command::Serve { args, .. } => serve::run(&args, ctx),
+        Command::Mcp { .. } => mcp::run(ctx),
         Command::Export(args) => export::run(&args, ctx),
         Command::Completions(args) => completions::run(&args, ctx),
         Command::Man => man::run(ctx),
@@ -172,9 +176,17 @@ pub(crate) fn stored_lineage(
     ctx: &Context,
     library: &crate::library::Library,
 ) -> Option<crate::diff::lineage::Lineage> {
-    let catalogue = library.catalogue()?;
     let location = crate::index::locate(ctx.index.as_deref());
-    match crate::ingest::ensure_lineage(&location.dir, catalogue) {
+    stored_lineage_in(&location.dir, library)
+}
+
+/// [`stored_lineage`] of the index in `dir`.
+pub(crate) fn stored_lineage_in(
+    dir: &std::path::Path,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let catalogue = library.catalogue()?;
+    match crate::ingest::ensure_lineage(dir, catalogue) {
         Ok((lineage, note)) => {
             if let Some(note) = note {
                 crate::output::eprintln(format_args!("arbiter: warning: {note}"));

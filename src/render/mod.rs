@@ -9,6 +9,7 @@ pub mod fetch;
 pub mod history;
 pub mod html;
 pub mod ingest;
+pub mod official;
 pub mod revisions;
 pub mod rule;
 pub mod search;

@@ -25,5 +25,6 @@ mod resaved;
 mod scenarios;
 mod search;
 mod seeds;
+mod serve;
 mod shapes;
 mod subtypes;
