@@ -578,6 +578,29 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Static(Box::new(effect)));
+                } else if let Some(v) = a.strip_prefix("trigger:") {
+                    let ability = self.triggered_ability(line, v)?;
+                    spec.printed
+                        .abilities
+                        .push(Ability::Triggered(Box::new(ability)));
+                } else if let Some(k) = [
+                    "persist",
+                    "undying",
+                    "replacement:",
+                    "prevention:",
+                    "enters tapped",
+                    "enters with ",
+                ]
+                .iter()
+                .find(|k| a == k.trim() || a.starts_with(*k))
+                {
+                    return self.err(
+                        line,
+                        format!(
+                            "`{}` is version 3 that this build of the checker doesn't play yet",
+                            k.trim_end_matches(':').trim()
+                        ),
+                    );
                 } else if let Some(v) = a.strip_prefix("mana value ") {
                     spec.printed.mana_value = count(v, "mana value")?;
                 } else if let Some(v) = a.strip_prefix("timestamp ") {
