@@ -162,6 +162,8 @@ pub struct Report {
     pub layer_rule: Option<String>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
+    /// `passed`, `failed` or `refused`.
+    pub status: &'static str,
     /// The scenario needs what the checker doesn't play: REFUSED at that statement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<Refusal>,
@@ -174,19 +176,6 @@ pub struct Refusal {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub statement: Option<usize>,
     pub reason: String,
-}
-
-impl Report {
-    /// `passed`, `failed` or `refused`.
-    pub fn status(&self) -> &'static str {
-        if self.refused.is_some() {
-            "refused"
-        } else if self.passed {
-            "passed"
-        } else {
-            "failed"
-        }
-    }
 }
 
 impl Report {
@@ -578,6 +567,11 @@ pub fn play(
         layer_rule: map(&[game.layer_system_rule()]).pop(),
         expectations,
         passed,
+        status: match (&refused, passed) {
+            (Some(_), _) => "refused",
+            (None, true) => "passed",
+            (None, false) => "failed",
+        },
         refused,
     }
 }

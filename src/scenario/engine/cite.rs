@@ -333,6 +333,7 @@ table! {
     R700_4 = "700.4";
     R603_6D_LOOK_BACK = "603.6d" in 2016 - 9 - 30;
     R410_10D_LOOK_BACK = "410.10d" in 2009 - 5 - 1;
+    R410_8_INTERVENING_IF = "410.8" in 2009 - 5 - 1;
     // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;

@@ -407,11 +407,15 @@ impl Reader<'_> {
         if let Some(body) = e.strip_prefix("put ") {
             let Some((what, obj)) = body
                 .split_once(" counters on ")
-                .or_else(|| body.split_once(" counter on "))
+                .map(|(w, o)| (format!("{w} counters"), o))
+                .or_else(|| {
+                    body.split_once(" counter on ")
+                        .map(|(w, o)| (format!("{w} counter"), o))
+                })
             else {
                 return Ok(None);
             };
-            let (kind, amount) = self.counters(line, &format!("{what} counters"))?;
+            let (kind, amount) = self.counters(line, &what)?;
             let Some(on) = self.object_ref(line, obj, targets)? else {
                 return Ok(None);
             };

@@ -9,6 +9,10 @@ use super::super::prelude::*;
 use super::place::name_of;
 use super::*;
 
+/// An object as an effect reads it: its characteristics, its counters (+1/+1, -1/-1,
+/// loyalty, defense) and whether that is last known information.
+type Read = (View, (i32, i32, i32, i32), bool);
+
 /// Where `this` and `it` are expected during one resolution: (card, object).
 struct Expected {
     this: (CardId, u32),
@@ -31,7 +35,7 @@ impl Game {
             let rule = if self.rules.has(Difference::TriggeredAbilitiesIn603) {
                 cite::R608_2A
             } else {
-                cite::R603_4
+                cite::R410_8_INTERVENING_IF
             };
             let mut e = self.trigger_removed(&inst, cite::R603_4);
             e.cites.push(rule);
@@ -310,12 +314,7 @@ impl Game {
 
     /// What `r` looks like now, with its counters and whether that is last known
     /// information.
-    fn read_object(
-        &self,
-        inst: &Instance,
-        r: ObjectRef,
-        expected: &Expected,
-    ) -> Option<(View, (i32, i32, i32, i32), bool)> {
+    fn read_object(&self, inst: &Instance, r: ObjectRef, expected: &Expected) -> Option<Read> {
         let current = |c: CardId| (self.view(c), self.counters(c), false);
         match r {
             ObjectRef::Label(c) => Some(current(c)),
@@ -351,11 +350,7 @@ impl Game {
         }
     }
 
-    fn this_view(
-        &self,
-        inst: &Instance,
-        expected: &Expected,
-    ) -> (View, (i32, i32, i32, i32), bool) {
+    fn this_view(&self, inst: &Instance, expected: &Expected) -> Read {
         let (card, object) = expected.this;
         if self.cards[card].object == object && self.on_battlefield(card) {
             return (self.view(card), self.counters(card), false);
