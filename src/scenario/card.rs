@@ -585,6 +585,7 @@ impl fmt::Display for Ability {
             Ability::AdditionalLandPlays(n) => write!(f, "additional land plays {n}"),
             Ability::PlayLandsFromGraveyard => f.write_str("may play lands from graveyard"),
             Ability::Static(e) => write!(f, "static: {}", e.text),
+            Ability::Triggered(t) if t.keyword.is_some() => f.write_str(&t.text),
             Ability::Triggered(t) => write!(f, "trigger: {}", t.text),
             other => f.write_str(
                 Ability::COMBAT

@@ -68,6 +68,7 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
     match r {
         R::TriggeredInAStepPassedThrough => "an ability triggered in a step that this statement passes through; this build of the checker doesn't yet resolve abilities in the steps a statement passes through (write `go to` the step, then `all players pass`)".into(),
         R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
+        R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
         R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
     }
 }
@@ -75,6 +76,9 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
 /// A triggered ability as the contract names it: `L's trigger [N] [for X]`, N where L has
 /// several, X where the event's object or player is not L itself.
 pub fn trigger_name(g: &Game, source: usize, index: usize, instance: Option<Target>) -> String {
+    if let Some(k) = crate::scenario::engine::triggered::Keyword::of_index(index) {
+        return format!("{}'s {}", g.label(source), k.name());
+    }
     let mut out = format!("{}'s trigger", g.label(source));
     if g.printed_triggers(source) > 1 {
         out.push_str(&format!(" {index}"));

@@ -117,6 +117,10 @@ pub enum Difference {
     /// 603.10a (2026-04-17 on): abilities that trigger when a player sacrifices a
     /// permanent look back in time.
     SacrificeLooksBack,
+    /// 702.79 (502.79 when it began, 2008-10-01): persist.
+    Persist,
+    /// 702.93 (702.91 when it began, 2012-02-01): undying.
+    Undying,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -141,6 +145,16 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::LookBackIn603_10,
         from: Some(date(2017, 1, 20)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Persist,
+        from: Some(date(2008, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Undying,
+        from: Some(date(2012, 2, 1)),
         until: None,
     },
     Row {

@@ -454,7 +454,10 @@ impl Reader<'_> {
             }
             return Ok(Some(Claim::StackHolds(out)));
         }
-        if !s.contains("'s trigger") {
+        if !["'s trigger", "'s persist", "'s undying"]
+            .iter()
+            .any(|k| s.contains(k))
+        {
             return Ok(None);
         }
         let times = |t: &str| -> Option<usize> {

@@ -5,6 +5,7 @@
 use super::*;
 use crate::scenario::card::CardType;
 use crate::scenario::engine::layers::subtypes;
+use crate::scenario::engine::triggered::Keyword;
 
 /// The object attributes that hold one value.
 const SINGLE_VALUED: [&str; 12] = [
@@ -583,9 +584,16 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Triggered(Box::new(ability)));
+                } else if a == "persist" || a == "undying" {
+                    let k = if a == "persist" {
+                        Keyword::Persist
+                    } else {
+                        Keyword::Undying
+                    };
+                    spec.printed
+                        .abilities
+                        .push(Ability::Triggered(Box::new(k.ability())));
                 } else if let Some(k) = [
-                    "persist",
-                    "undying",
                     "replacement:",
                     "prevention:",
                     "enters tapped",

@@ -2,7 +2,7 @@
 //! place, into the engine's own values ([`TriggeredAbility`]); the order suffix
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
-//! This build reads the events E1, E2, E2', E3, E9 and E10 and the effects that gain and
+//! This build reads the events E1, E2, E2', E3, E6, E9 and E10 and the effects that gain and
 //! lose life, put and remove counters, destroy, exile, return and pump; any other form of
 //! version 3 is an error that names the line and says so.
 
@@ -10,11 +10,11 @@ use super::statics::Written;
 use super::*;
 use crate::scenario::effect::{Filter, Subject};
 use crate::scenario::engine::triggered::{
-    Amount, Condition, ObjectFilter, ObjectRef, PlayerRef, Players, TargetKind, TargetSpec,
-    TriggerEffect, TriggerEvent, TriggerName, TriggerOrder, TriggeredAbility, Whose,
+    Amount, Condition, Keyword, ObjectFilter, ObjectRef, PlayerRef, Players, TargetKind,
+    TargetSpec, TriggerEffect, TriggerEvent, TriggerName, TriggerOrder, TriggeredAbility, Whose,
 };
 
-const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
+const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
 const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`";
 
@@ -103,6 +103,7 @@ impl Reader<'_> {
             condition,
             effects,
             targets,
+            keyword: None,
         })
     }
 
@@ -142,8 +143,10 @@ impl Reader<'_> {
         if ev.contains(" sacrifice") {
             return not_yet("E5, a sacrifice");
         }
-        if ev.ends_with(" attacks") || ev.ends_with(" attack") {
-            return not_yet("E6, an attack");
+        for suffix in [" attacks", " attack"] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Attacks(self.object_filter(line, obj)?));
+            }
         }
         if ev.ends_with(" blocks") || ev.ends_with(" becomes blocked") {
             return not_yet("E7, a block");
@@ -662,7 +665,9 @@ impl Reader<'_> {
                 Some(k) if k >= 1 => Some(k),
                 _ => return self.err(line, format!("expected `L's trigger N` with N from 1, found `{n}`")),
             },
-            (Some(k @ ("persist" | "undying" | "lifelink" | "deathtouch")), None, _) => {
+            (Some("persist"), None, _) => Some(Keyword::Persist.index()),
+            (Some("undying"), None, _) => Some(Keyword::Undying.index()),
+            (Some(k @ ("lifelink" | "deathtouch")), None, _) => {
                 return self.err(line, format!("`{l}'s {k}` names a keyword triggered ability, which this build of the checker doesn't play yet"))
             }
             _ => return self.err(line, format!("expected `L's trigger [N] [for X]`, found `{n}`")),

@@ -34,6 +34,8 @@ pub struct TriggeredAbility {
     pub effects: Vec<TriggerEffect>,
     /// `target KIND (choosing X)`, in the order written.
     pub targets: Vec<TargetSpec>,
+    /// Persist or undying: a keyword, named `L's persist`.
+    pub keyword: Option<Keyword>,
 }
 
 /// The object an event names: `this`, `a FILTER`, `another FILTER`, `this or another FILTER`.
@@ -62,6 +64,8 @@ pub enum TriggerEvent {
     OneOrMoreDie(Filter),
     /// E3: `OBJ leaves the battlefield` (603.6c).
     Leaves(ObjectFilter),
+    /// E6: `OBJ attacks` (508.3a): declared as an attacker.
+    Attacks(ObjectFilter),
     /// E9: `PLAYERS gain life`, `PLAYERS lose life` (119.9).
     Life { who: Players, gained: bool },
     /// E10: `the beginning of (your | each | each opponent's) (upkeep | end step)` (603.2b).
@@ -82,10 +86,77 @@ impl TriggerEvent {
     pub fn has_object(&self) -> bool {
         matches!(
             self,
-            TriggerEvent::Enters { .. } | TriggerEvent::Dies(_) | TriggerEvent::Leaves(_)
+            TriggerEvent::Enters { .. }
+                | TriggerEvent::Dies(_)
+                | TriggerEvent::Leaves(_)
+                | TriggerEvent::Attacks(_)
         )
     }
 }
+
+/// A keyword that is a triggered ability (702.79a persist, 702.93a undying).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keyword {
+    Persist,
+    Undying,
+}
+
+impl Keyword {
+    /// Its index in names: after every `trigger:` attribute.
+    pub fn index(self) -> usize {
+        match self {
+            Keyword::Persist => KEYWORD_INDEX,
+            Keyword::Undying => KEYWORD_INDEX + 1,
+        }
+    }
+
+    pub fn of_index(i: usize) -> Option<Keyword> {
+        match i {
+            KEYWORD_INDEX => Some(Keyword::Persist),
+            i if i == KEYWORD_INDEX + 1 => Some(Keyword::Undying),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Keyword::Persist => "persist",
+            Keyword::Undying => "undying",
+        }
+    }
+
+    /// "When this permanent is put into a graveyard from the battlefield, if it had no
+    /// -1/-1 (+1/+1) counters on it, return it to the battlefield under its owner's control
+    /// with a -1/-1 (+1/+1) counter on it."
+    pub fn ability(self) -> TriggeredAbility {
+        let kind = match self {
+            Keyword::Persist => CounterKind::MinusOne,
+            Keyword::Undying => CounterKind::PlusOne,
+        };
+        TriggeredAbility {
+            text: self.name().to_string(),
+            event: TriggerEvent::Dies(ObjectFilter::This),
+            condition: Some(Condition::ItHad { kind, at_least: 0 }),
+            effects: vec![
+                TriggerEffect::ReturnToBattlefield {
+                    what: ObjectRef::It,
+                    under_you: false,
+                },
+                TriggerEffect::Counters {
+                    on: ObjectRef::It,
+                    kind,
+                    amount: 1,
+                    put: true,
+                },
+            ],
+            targets: Vec::new(),
+            keyword: Some(self),
+        }
+    }
+}
+
+/// Keyword triggers are numbered from here, so `L's trigger N` never names one.
+pub const KEYWORD_INDEX: usize = 1000;
 
 /// `you`, `a player`, `an opponent`, a player's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,7 +321,11 @@ impl TriggerName {
     /// Whether `self` names the instance `inst`.
     pub fn names(&self, source: CardId, index: usize, instance: Option<Target>) -> bool {
         self.source == source
-            && self.index.is_none_or(|i| i == index)
+            && match self.index {
+                Some(i) => i == index,
+                // `L's trigger` counts its `trigger:` attributes, not its keywords.
+                None => self.every || index < KEYWORD_INDEX,
+            }
             && self.instance.is_none_or(|x| Some(x) == instance)
     }
 }
@@ -363,8 +438,10 @@ impl Snapshot {
     }
 }
 
-/// The triggered abilities of a view, numbered from 1 in the order written.
+/// The triggered abilities of a view: `trigger:` attributes numbered from 1 in the order
+/// written, keywords by [`Keyword::index`].
 pub fn triggered_abilities(chars: &Characteristics) -> Vec<(usize, &TriggeredAbility)> {
+    let mut n = 0;
     chars
         .abilities
         .iter()
@@ -372,8 +449,13 @@ pub fn triggered_abilities(chars: &Characteristics) -> Vec<(usize, &TriggeredAbi
             Ability::Triggered(t) => Some(&**t),
             _ => None,
         })
-        .enumerate()
-        .map(|(i, t)| (i + 1, t))
+        .map(|t| match t.keyword {
+            Some(k) => (k.index(), t),
+            None => {
+                n += 1;
+                (n, t)
+            }
+        })
         .collect()
 }
 

@@ -18,6 +18,8 @@ struct Occurrences {
     /// (player, amount, gained).
     life: Vec<(PlayerId, i32, bool)>,
     began: Vec<Step>,
+    /// Creatures declared as attackers (508.3a).
+    attacked: Vec<CardId>,
 }
 
 impl Occurrences {
@@ -58,6 +60,10 @@ impl Occurrences {
                     ..
                 }) if *amount > 0 => o.life.push((*player, *amount, false)),
                 Happened::StepBegins { step, .. } => o.began.push(*step),
+                Happened::Combat(super::super::combat::CombatEvent::AttackersDeclared {
+                    attackers,
+                    ..
+                }) => o.attacked.extend(attackers.iter().map(|(c, _, _)| *c)),
                 Happened::StateBased {
                     outcome:
                         Outcome::ToGraveyard {
@@ -100,13 +106,37 @@ impl Game {
     /// what triggered waits for the next placement.
     pub(in crate::scenario::engine) fn observe(&mut self, before: &Snapshot, events: &[Event]) {
         let o = Occurrences::of(events, self);
-        if o.left.is_empty() && o.entered.is_empty() && o.life.is_empty() && o.began.is_empty() {
+        if o.left.is_empty()
+            && o.entered.is_empty()
+            && o.life.is_empty()
+            && o.began.is_empty()
+            && o.attacked.is_empty()
+        {
             return;
         }
         let mut found: Vec<Instance> = Vec::new();
         // Abilities that look back: those that existed immediately before the event.
         for seen in &before.objects {
             for (index, ability) in triggered_abilities(&seen.view.chars) {
+                // A keyword the revision doesn't have: inert until it would act, then the
+                // scenario is refused ("Refusals").
+                let exists = match ability.keyword {
+                    Some(Keyword::Persist) => self.rules.has(Difference::Persist),
+                    Some(Keyword::Undying) => self.rules.has(Difference::Undying),
+                    None => true,
+                };
+                if !exists {
+                    let acts = o
+                        .left
+                        .iter()
+                        .any(|l| l.0 == seen.card && l.1 == seen.object);
+                    if acts {
+                        self.refusal.get_or_insert(Refusal::NoSuchKeyword(
+                            ability.keyword.map_or("", |k| k.name()),
+                        ));
+                    }
+                    continue;
+                }
                 if ability.event.looks_back() {
                     found.extend(self.looking_back(before, seen, index, ability, &o.left));
                 }
@@ -184,7 +214,12 @@ impl Game {
                         counters: it.counters,
                         token: it.token,
                     };
-                    let inst = base(Some(object), self.trigger_cites(&ability.event, true));
+                    let mut cites = self.trigger_cites(&ability.event, true);
+                    cites.extend(ability.keyword.map(|k| match k {
+                        Keyword::Persist => cite::R702_79A,
+                        Keyword::Undying => cite::R702_93A,
+                    }));
+                    let inst = base(Some(object), cites);
                     if self.condition_holds(&inst, Some(before)) {
                         out.push(inst);
                     }
@@ -268,6 +303,33 @@ impl Game {
                     out.push(inst);
                 }
             }
+            TriggerEvent::Attacks(what) => {
+                for &card in &o.attacked {
+                    if !self.on_battlefield(card) {
+                        continue;
+                    }
+                    let it = Seen {
+                        card,
+                        object: self.cards[card].object,
+                        view: self.view(card),
+                        counters: self.counters(card),
+                        token: self.cards[card].token,
+                    };
+                    if !object_fits(what, card == c, &it, you) {
+                        continue;
+                    }
+                    let mut inst = base();
+                    inst.object = Some(EventObject {
+                        card,
+                        object: it.object,
+                        zone: Zone::Battlefield,
+                        view: it.view,
+                        counters: it.counters,
+                        token: it.token,
+                    });
+                    out.push(inst);
+                }
+            }
             TriggerEvent::Life { who, gained } => {
                 for &(player, amount, g) in &o.life {
                     let fits = match who {
@@ -313,6 +375,7 @@ impl Game {
                 out.push(cite::R603_6C);
             }
             TriggerEvent::Leaves(_) => out.push(cite::R603_6C),
+            TriggerEvent::Attacks(_) => out.push(cite::R508_3A),
             TriggerEvent::Life { .. } => out.push(cite::R119_9),
             TriggerEvent::Beginning { .. } => out.push(cite::R603_2B),
         }

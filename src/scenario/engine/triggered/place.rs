@@ -18,6 +18,9 @@ pub enum Refusal {
     Loop,
     /// `all players pass` with an empty stack in a cleanup step (514.3a's new cleanup step).
     AnotherCleanupStep,
+    /// A keyword the chosen revision doesn't have (persist before 2008-10-01, undying before
+    /// 2012-02-01) would act.
+    NoSuchKeyword(&'static str),
 }
 
 /// One thing done while the game got ready to give a player priority.
