@@ -25,3 +25,4 @@ mod search;
 mod seeds;
 mod shapes;
 mod subtypes;
+mod usable_copies;
