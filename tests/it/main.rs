@@ -28,3 +28,4 @@ mod seeds;
 mod serve;
 mod shapes;
 mod subtypes;
+mod usable_copies;
