@@ -32,7 +32,7 @@ pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                     "a fragment"
                 }
             ),
-            super::first_contact(&library).unwrap_or_else(|| {
+            super::first_contact(ctx, &library).unwrap_or_else(|| {
                 "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev"
                     .to_string()
             }),

@@ -38,7 +38,7 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     };
     let Some(chain) = lineage.chain_of(&rev, &number) else {
-        let hint = super::first_contact(&library).unwrap_or_else(|| {
+        let hint = super::first_contact(ctx, &library).unwrap_or_else(|| {
             format!(
                 "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
                 number

@@ -49,7 +49,7 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                 after: revision.rules.range(number..).next().map(|(n, _)| *n),
                 elsewhere,
                 now_called,
-                advice: super::first_contact(&library),
+                advice: super::first_contact(ctx, &library),
             };
             let said = rule::missing(&missing);
             if ctx.json {

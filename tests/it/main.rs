@@ -11,6 +11,7 @@ mod cli;
 mod common;
 mod corpus;
 mod diff;
+mod docs;
 mod examples;
 mod export;
 mod fetch;
