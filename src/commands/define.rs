@@ -11,6 +11,7 @@ const LIMIT: usize = 5;
 
 pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let term = args.term.join(" ");
+    crate::limits::DEFINE_CHARS.check(term.chars().count())?;
     let library = super::library(ctx)?;
     let info = match &args.rev {
         Some(spec) => library.resolve(Some(spec))?,

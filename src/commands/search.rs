@@ -14,6 +14,7 @@ use crate::render::search::{self as render, Results};
 
 pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let query = args.query.join(" ");
+    crate::limits::check_search(&query, args.all_revisions)?;
     let scope = match &args.section {
         Some(s) => Some(
             s.parse::<RuleNumber>()

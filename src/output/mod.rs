@@ -83,6 +83,8 @@ impl Stdout {
             return Ok(());
         }
         STDOUT_USED.store(true, Ordering::Relaxed);
+        let safe = terminal_safe_bytes(bytes);
+        let bytes: &[u8] = &safe;
         let width = WIDTH.load(Ordering::Relaxed);
         let fitted;
         let bytes = if width > 0 {
@@ -166,16 +168,75 @@ pub fn stderr_text(text: &str, width: usize) -> String {
     }
 }
 
-/// One line on stderr; a stderr that can't be written to drops it.
+/// One line on stderr, made [`terminal_safe`] and fitted to the terminal; a stderr that
+/// can't be written to drops it.
 pub fn eprintln(line: impl fmt::Display) {
-    let text = stderr_text(&line.to_string(), STDERR_WIDTH.load(Ordering::Relaxed));
+    let line = line.to_string();
+    let text = stderr_text(&terminal_safe(&line), STDERR_WIDTH.load(Ordering::Relaxed));
     let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
-/// Text on stderr (it ends its own lines); dropped if stderr can't be written.
+/// Text on stderr (it ends its own lines), made [`terminal_safe`] and fitted to the
+/// terminal; dropped if stderr can't be written.
 pub fn eprint(text: impl fmt::Display) {
-    let text = stderr_text(&text.to_string(), STDERR_WIDTH.load(Ordering::Relaxed));
+    let text = text.to_string();
+    let text = stderr_text(&terminal_safe(&text), STDERR_WIDTH.load(Ordering::Relaxed));
     let _ = write!(io::stderr().lock(), "{text}");
+}
+
+/// Text as it may reach a terminal: every control character but line feed and tab (the
+/// C0 controls, DEL and the C1 controls, which start the sequences that move the cursor,
+/// clear the screen, retitle the window or write to the clipboard) is shown as its escape
+/// (`\u{1b}`), except the colour sequences arbiter writes itself (`ESC [ digits;… m`).
+/// File names, `--rev` values and text from fetched pages are echoed through this, so no
+/// data can drive the user's terminal.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\u{1b}' {
+            let colour = rest[1..].strip_prefix('[').and_then(|after| {
+                let params = after
+                    .find(|p: char| !(p.is_ascii_digit() || p == ';'))
+                    .unwrap_or(after.len());
+                after[params..].starts_with('m').then_some(2 + params + 1)
+            });
+            if let Some(len) = colour {
+                out.push_str(&rest[..len]);
+                rest = &rest[len..];
+                continue;
+            }
+        }
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`terminal_safe`] for bytes on their way to stdout (invalid UTF-8 is passed on as it
+/// is: only characters can be control characters).
+fn terminal_safe_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let suspect = bytes
+        .iter()
+        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2);
+    if !suspect {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => match terminal_safe(text) {
+            std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(bytes),
+            std::borrow::Cow::Owned(safe) => std::borrow::Cow::Owned(safe.into_bytes()),
+        },
+        Err(_) => std::borrow::Cow::Borrowed(bytes),
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +262,24 @@ mod tests {
         );
         // Not on a pipe or in a log.
         assert_eq!(stderr_text(message, 0), message);
+    }
+
+    #[test]
+    fn control_sequences_from_data_are_shown_escaped_and_colours_are_kept() {
+        assert_eq!(
+            terminal_safe("a\u{1b}]0;owned\u{7}b\u{1b}[2Jc"),
+            "a\\u{1b}]0;owned\\u{7}b\\u{1b}[2Jc"
+        );
+        assert_eq!(
+            terminal_safe("\u{1b}[1;31mred\u{1b}[0m\n"),
+            "\u{1b}[1;31mred\u{1b}[0m\n"
+        );
+        assert_eq!(terminal_safe("C1 \u{9b}2J"), "C1 \\u{9b}2J");
+        assert_eq!(terminal_safe("tab\tline\n"), "tab\tline\n");
+        assert_eq!(
+            &*terminal_safe_bytes(b"x\x1b[2J\n"),
+            b"x\\u{1b}[2J\n".as_slice()
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod architecture;
+mod bounded;
 mod browser;
 mod citations;
 mod cli;
@@ -20,6 +21,7 @@ mod ingest;
 mod integrity;
 mod pipeline;
 mod relevance;
+mod repair;
 mod resaved;
 mod scenarios;
 mod search;
