@@ -261,14 +261,30 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     use std::io::Write;
     crate::output::stdout().write_all(out.as_bytes())?;
     if !unreadable.is_empty() {
+        let hint = "the scenario language: `arbiter help scenario-reference` (docs/scenarios/reference.md in the repository)";
+        if let [(_, reason)] = unreadable.as_slice() {
+            if !several {
+                // One file: the reason is the error itself, so `--json`'s error document
+                // carries it (it used to say only "1 scenario could not be read").
+                return Err(super::hint::error_of(
+                    super::hint::Kind::BadInput,
+                    reason,
+                    hint,
+                ));
+            }
+        }
         for (_, u) in &unreadable {
             crate::output::eprintln(format_args!("arbiter: {u}"));
         }
-        anyhow::bail!(
-            "{} scenario{} could not be read",
-            unreadable.len(),
-            if unreadable.len() == 1 { "" } else { "s" }
-        );
+        return Err(super::hint::error_of(
+            super::hint::Kind::BadInput,
+            format!(
+                "{} scenario{} could not be read",
+                unreadable.len(),
+                if unreadable.len() == 1 { "" } else { "s" }
+            ),
+            hint,
+        ));
     }
     Ok(if failed == 0 && refused == 0 {
         Outcome::Success

@@ -143,17 +143,45 @@ impl Drop for Stdout {
     }
 }
 
-/// One line on stderr, made [`terminal_safe`]; a stderr that can't be written to drops it.
-pub fn eprintln(line: impl fmt::Display) {
-    let line = line.to_string();
-    let _ = writeln!(io::stderr().lock(), "{}", terminal_safe(&line));
+/// The width messages on stderr are fitted to; 0 when they are not (stderr is no
+/// terminal: a log or a pipe gets each message on one line, whole).
+static STDERR_WIDTH: AtomicUsize = AtomicUsize::new(0);
+
+/// The widest a message on a terminal's stderr is made: 80 columns, or the terminal's
+/// width when it is narrower.
+pub const STDERR_COLUMNS: usize = 80;
+
+/// Fits messages on stderr to `width` columns, at most [`STDERR_COLUMNS`] (`None`: as
+/// they are). Decided once in `main`, when stderr is a terminal.
+pub fn fit_stderr_to(width: Option<usize>) {
+    let width = width.map_or(0, |w| w.min(STDERR_COLUMNS));
+    STDERR_WIDTH.store(width, Ordering::Relaxed);
 }
 
-/// Text on stderr (it ends its own lines), made [`terminal_safe`]; dropped if stderr
-/// can't be written.
+/// A message as stderr shows it: broken between words at `width` (0: not at all), each
+/// continuation hanging under the text after `arbiter:` or `hint:`.
+pub fn stderr_text(text: &str, width: usize) -> String {
+    if width == 0 {
+        text.to_string()
+    } else {
+        wrap::wrap_text(text, width)
+    }
+}
+
+/// One line on stderr, made [`terminal_safe`] and fitted to the terminal; a stderr that
+/// can't be written to drops it.
+pub fn eprintln(line: impl fmt::Display) {
+    let line = line.to_string();
+    let text = stderr_text(&terminal_safe(&line), STDERR_WIDTH.load(Ordering::Relaxed));
+    let _ = writeln!(io::stderr().lock(), "{text}");
+}
+
+/// Text on stderr (it ends its own lines), made [`terminal_safe`] and fitted to the
+/// terminal; dropped if stderr can't be written.
 pub fn eprint(text: impl fmt::Display) {
     let text = text.to_string();
-    let _ = write!(io::stderr().lock(), "{}", terminal_safe(&text));
+    let text = stderr_text(&terminal_safe(&text), STDERR_WIDTH.load(Ordering::Relaxed));
+    let _ = write!(io::stderr().lock(), "{text}");
 }
 
 /// Text as it may reach a terminal: every control character but line feed and tab (the
@@ -214,6 +242,27 @@ fn terminal_safe_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_on_a_terminal_are_broken_between_words_at_80_columns() {
+        // Issue #33: `arbiter ingest FIL` / `E` at the terminal's edge.
+        let message = "arbiter: error: /home/judge/rules/cr-2026-04-17.txt: not a rules text: no numbered rule and no glossary was found in it";
+        let shown = stderr_text(message, 80);
+        assert!(shown.lines().count() > 1);
+        for line in shown.lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
+        }
+        assert_eq!(
+            shown.split_whitespace().collect::<Vec<_>>(),
+            message.split_whitespace().collect::<Vec<_>>()
+        );
+        assert!(
+            shown.lines().nth(1).unwrap().starts_with("         "),
+            "{shown}"
+        );
+        // Not on a pipe or in a log.
+        assert_eq!(stderr_text(message, 0), message);
+    }
 
     #[test]
     fn control_sequences_from_data_are_shown_escaped_and_colours_are_kept() {

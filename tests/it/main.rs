@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod corpus;
 mod diff;
+mod docs;
 mod examples;
 mod export;
 mod fetch;

@@ -171,7 +171,11 @@ mod cli {
     fn arbiter() -> Command {
         let mut cmd = Command::cargo_bin("arbiter").unwrap_or_else(|e| panic!("{e}"));
         cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("ARBITER_INDEX")
+            // Never the user's own index: an empty one of the build's temporary folder.
+            .env(
+                "ARBITER_INDEX",
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scenarios-no-index"),
+            )
             .env("NO_COLOR", "1");
         cmd
     }
@@ -245,6 +249,37 @@ mod cli {
                 "tests/scenarios/malformed/unknown-verb.md:10: unknown verb `flies`",
             ))
             .stderr(predicate::str::contains("1 scenario could not be read"));
+    }
+
+    #[test]
+    fn json_of_an_unreadable_scenario_carries_the_reason_and_points_to_the_reference() {
+        // Issue #33: the error document said only "1 scenario could not be read", the
+        // reason being on stderr alone.
+        let out = arbiter()
+            .args([
+                "check",
+                "--json",
+                "tests/scenarios/malformed/unknown-verb.md",
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(2));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let error = &doc["error"];
+        assert_eq!(error["kind"], "bad_input");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("unknown-verb.md:10: unknown verb `flies`"),
+            "{message}"
+        );
+        assert!(
+            error["hint"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("arbiter help scenario-reference"),
+            "{error}"
+        );
     }
 
     #[test]

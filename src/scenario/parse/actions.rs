@@ -108,7 +108,7 @@ impl Reader<'_> {
         if verb.is_empty() {
             return self.err(
                 line,
-                format!("expected a verb after `{subject}` (known verbs: {VERBS})"),
+                format!("expected a verb after `{subject}` ({VERB_ADVICE})"),
             );
         }
         // A known verb with the rest of its statement missing: say its form.
@@ -121,7 +121,10 @@ impl Reader<'_> {
         }
         self.err(
             line,
-            format!("unknown verb `{verb}` in `{s}` (known verbs: {VERBS})"),
+            format!(
+                "unknown verb `{verb}` in `{s}`{} ({VERB_ADVICE})",
+                verb_hint(verb)
+            ),
         )
     }
 
@@ -291,7 +294,10 @@ impl Reader<'_> {
         }
         self.err(
             line,
-            format!("unknown verb `{first}` in `{s}` (known verbs: {VERBS})"),
+            format!(
+                "unknown verb `{first}` in `{s}`{} ({VERB_ADVICE})",
+                verb_hint(first)
+            ),
         )
     }
 
@@ -651,4 +657,19 @@ impl Reader<'_> {
         }
         self.unknown_verb(line, s, subject)
     }
+}
+
+/// What an unknown verb's message says instead of listing every verb (issue #33: the list
+/// took seven lines of a terminal).
+const VERB_ADVICE: &str =
+    "`arbiter help scenario-reference` lists every statement, under \"Actions\"";
+
+/// ` (did you mean `plays`?)` when `word` is one slip from a verb of [`VERBS`].
+fn verb_hint(word: &str) -> String {
+    let verbs = VERBS
+        .split(", ")
+        .filter_map(|form| form.split_whitespace().next())
+        .filter(|first| first.chars().all(|c| c.is_ascii_lowercase() || c == '/'))
+        .flat_map(|v| v.split('/'));
+    super::did_you_mean(word, verbs)
 }

@@ -645,7 +645,18 @@ impl Reader<'_> {
                 } else {
                     return self.err(
                         line,
-                        format!("unknown attribute `{a}` (expected one of: {ATTRIBUTES})"),
+                        format!(
+                            "unknown attribute `{a}`{} (`arbiter help scenario-reference` lists every attribute, under \"Objects\")",
+                            super::did_you_mean(
+                                a,
+                                ATTRIBUTES.split(", ").map(|f| {
+                                    let end = f
+                                        .find(|c: char| c.is_ascii_uppercase() || c == '[' || c == ':')
+                                        .unwrap_or(f.len());
+                                    f[..end].trim()
+                                })
+                            )
+                        ),
                     );
                 }
             }
