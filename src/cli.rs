@@ -165,6 +165,8 @@ impl Command {
             | Command::Diff { global, .. }
             | Command::History { global, .. }
             | Command::Check { global, .. }
+            | Command::Serve { global, .. }
+            | Command::Mcp { global, .. }
             | Command::Export(ExportArgs {
                 format: ExportFormat::Html { global, .. },
             }) => Some(global),
@@ -294,6 +296,27 @@ Examples:
         #[command(flatten)]
         global: GlobalArgs,
     },
+    /// Answer over HTTP on this machine: Academy Ruins' CR routes and arbiter's own.
+    #[command(after_help = "\
+Examples:
+  arbiter serve
+  arbiter serve --bind 127.0.0.1:8080
+  curl http://127.0.0.1:8080/cr/704.5j")]
+    Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
+    /// Answer AI assistants over the Model Context Protocol, on stdin and stdout.
+    #[command(after_help = "\
+Examples:
+  arbiter mcp
+  claude mcp add arbiter -- arbiter mcp")]
+    Mcp {
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
     /// Write the rules as a static, offline website.
     #[command(after_help = "\
 Examples:
@@ -337,6 +360,13 @@ pub struct HelpArgs {
     /// Print a guide's Markdown source instead of rendering it for the terminal.
     #[arg(short, long)]
     pub markdown: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on (loopback unless told otherwise).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
 }
 
 #[derive(Debug, Args, Default)]

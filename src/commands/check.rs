@@ -228,7 +228,8 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     }
     let passed = reports.iter().filter(|r| r.passed).count();
-    let failed = reports.len() - passed;
+    let refused = reports.iter().filter(|r| r.refused.is_some()).count();
+    let failed = reports.len() - passed - refused;
     if ctx.json {
         // One document: the report, or with several files an array in which an
         // unreadable file is `{"file", "error"}`. A single unreadable file prints none:
@@ -268,7 +269,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             out.push('\n');
         }
     } else if several {
-        out.push_str(&render::summary(passed, failed, ctx.style));
+        out.push_str(&render::summary(passed, failed, refused, ctx.style));
     }
     use std::io::Write;
     crate::output::stdout().write_all(out.as_bytes())?;
@@ -298,7 +299,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             hint,
         ));
     }
-    Ok(if failed == 0 {
+    Ok(if failed == 0 && refused == 0 {
         Outcome::Success
     } else {
         Outcome::Negative

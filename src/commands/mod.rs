@@ -13,9 +13,11 @@ pub mod hint;
 pub mod history;
 pub mod ingest;
 pub mod man;
+pub mod mcp;
 pub mod revisions;
 pub mod rule;
 pub mod search;
+pub mod serve;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -59,10 +61,19 @@ pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
 /// What to say after "not found" when no revision was ingested: only the built-in
 /// fragments answered, where the index was looked for, and one command fixes that.
 /// `None` once a revision is ingested.
-pub fn first_contact(ctx: &Context, library: &crate::library::Library) -> Option<String> {
+pub fn first_contact(library: &crate::library::Library) -> Option<String> {
     (!library.has_ingested()).then(|| {
         let built_in: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
-        let location = crate::index::locate(ctx.index.as_deref());
+        // The folder the library was opened from, chosen by --index or ARBITER_INDEX
+        // unless it is the default.
+        let default = crate::index::locate(None);
+        let location = match library.index_dir() {
+            Some(dir) if dir != default.dir => crate::index::Location {
+                dir: dir.to_path_buf(),
+                chosen_by: crate::index::location::ChosenBy::Explicit,
+            },
+            _ => default,
+        };
         // An index an earlier arbiter wrote in a checkout's `index/` (its default then).
         let older = std::env::current_dir()
             .ok()
@@ -153,6 +164,8 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff { args, .. } => diff::run(args, ctx),
         Command::History { args, .. } => history::run(args, ctx),
         Command::Check { args, .. } => check::run(&args, ctx),
+        Command::Serve { args, .. } => serve::run(&args, ctx),
+        Command::Mcp { .. } => mcp::run(ctx),
         Command::Export(args) => export::run(&args, ctx),
         Command::Completions(args) => completions::run(&args, ctx),
         Command::Man => man::run(ctx),
@@ -192,9 +205,17 @@ pub(crate) fn stored_lineage(
     ctx: &Context,
     library: &crate::library::Library,
 ) -> Option<crate::diff::lineage::Lineage> {
-    let catalogue = library.catalogue()?;
     let location = crate::index::locate(ctx.index.as_deref());
-    match crate::ingest::ensure_lineage(&location.dir, catalogue) {
+    stored_lineage_in(&location.dir, library)
+}
+
+/// [`stored_lineage`] of the index in `dir`.
+pub(crate) fn stored_lineage_in(
+    dir: &std::path::Path,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let catalogue = library.catalogue()?;
+    match crate::ingest::ensure_lineage(dir, catalogue) {
         Ok((lineage, note)) => {
             if let Some(note) = note {
                 crate::output::eprintln(format_args!("arbiter: warning: {note}"));

@@ -10,6 +10,7 @@ pub mod guide;
 pub mod history;
 pub mod html;
 pub mod ingest;
+pub mod official;
 pub mod revisions;
 pub mod rule;
 pub mod search;

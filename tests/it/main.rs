@@ -26,5 +26,7 @@ mod resaved;
 mod scenarios;
 mod search;
 mod seeds;
+mod serve;
 mod shapes;
 mod subtypes;
+mod usable_copies;

@@ -14,7 +14,7 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_dir() && !p.ends_with("malformed"))
+                .filter(|p| p.is_dir() && !p.ends_with("malformed") && !p.ends_with("refused"))
                 .collect()
         })
         .unwrap_or_default();
@@ -338,4 +338,32 @@ mod cli {
             serde_json::from_slice(&several.stdout).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(docs.as_array().map(Vec::len), Some(2));
     }
+}
+
+/// Every `tests/scenarios/refused/*.md` needs what the checker doesn't play: it is read, and
+/// reported REFUSED (never passed, never an illegal action), with its reason.
+#[test]
+fn every_refused_scenario_is_refused() {
+    let files = markdown_files(&scenarios_dir().join("refused"));
+    if files.is_empty() {
+        eprintln!("notice: tests/scenarios/refused/ has no scenario files; nothing to check");
+        return;
+    }
+    let library = Library::embedded_only();
+    let mut failures = Vec::new();
+    for file in &files {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        match check_text(&library, &name, &text) {
+            Err(e) => failures.push(format!("{name}: could not be read: {e}")),
+            Ok(report) if report.refused.is_none() || report.passed => {
+                failures.push(format!("{name}: not refused (status {})", report.status))
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

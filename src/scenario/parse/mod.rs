@@ -18,11 +18,12 @@ mod combat;
 mod expect;
 mod setup;
 mod statics;
+mod triggers;
 
 use super::card::{Ability, Characteristics, Color, Enchant, PowerToughness, Quality, TypeLine};
 use super::statement::{
     ActionItem, CardId, CardSpec, Change, Claim, CounterKind, Expectation, PlayerId, Scenario,
-    Setup, Statement, Step, Target, Zone,
+    Setup, StackName, Statement, Step, Target, Zone,
 };
 
 /// Why a scenario could not be read.
