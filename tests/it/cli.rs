@@ -393,6 +393,8 @@ const REFUSE_JSON: &[&[&str]] = &[
     &["--json", "man"],
     &["help", "scenarios", "--json"],
     &["--json", "help", "scenarios"],
+    &["serve", "--json"],
+    &["mcp", "--json"],
 ];
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).
