@@ -411,6 +411,11 @@ fn renumbering_reaches_section_diffs_and_history_and_ingest_sums_up_warnings() {
         common::text(&old_number.stderr)
     );
     assert!(common::text(&old_number.stdout).contains("704.5j"));
+    // Issue #33: `history 500` said 500 ("General", Turn Structure) was 212.1, the
+    // "General" heading under Type: a shared heading is not a rule's ancestor.
+    let heading = arbiter(&["history", "500"]);
+    let said = common::text(&heading.stdout);
+    assert!(!said.contains("212.1"), "{said}");
     let across = arbiter(&["diff", "2008-10-01", "2026-01-16", "--section", "5"]);
     let stderr = common::text(&across.stderr);
     assert!(

@@ -195,10 +195,21 @@ impl Reader<'_> {
                         Statement::Destroy(c)
                     });
                 }
-                return eot_only(Statement::DestroyEach {
-                    subjects: self.set_list(line, body)?,
-                    exile,
-                });
+                let subjects = match self.set_list(line, body) {
+                    Ok(subjects) => subjects,
+                    // One word a slip from a label is that label misspelt (`destroy baer`
+                    // with a `bear` on the board), not a noun.
+                    Err(e) => {
+                        if is_label(body)
+                            && !did_you_mean(body, self.labels.keys().map(String::as_str))
+                                .is_empty()
+                        {
+                            self.label(line, body)?;
+                        }
+                        return Err(e);
+                    }
+                };
+                return eot_only(Statement::DestroyEach { subjects, exile });
             }
             "all" if s == "all players pass" => return eot_only(Statement::AllPlayersPass),
             "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
