@@ -61,14 +61,25 @@ pub const SCENARIO_ACTIONS: Limit = Limit {
     advice: "split the board into several scenarios",
 };
 
+/// Characters in one rule's text, as a rules file is read (`ingest`, `fetch`, `check`'s
+/// revision files): the longest rule of any revision from 1999 to 2026 has under 5,000.
+/// A rule far longer is a damaged file (lines run together, other text pasted into it),
+/// and indexing its words would take seconds.
+pub const RULE_CHARS: Limit = Limit {
+    what: "characters in one rule",
+    most: 100_000,
+    advice: "the file is damaged (lines run together, or other text pasted into a rule): give a clean copy of the rules",
+};
+
 /// Every limit, for `docs/limits.md`.
-pub const ALL: [Limit; 6] = [
+pub const ALL: [Limit; 7] = [
     SEARCH_WORDS,
     SEARCH_ALL_WORDS,
     SEARCH_CHARS,
     DEFINE_CHARS,
     SCENARIO_BYTES,
     SCENARIO_ACTIONS,
+    RULE_CHARS,
 ];
 
 /// An input over a limit.

@@ -114,6 +114,8 @@ pub enum Refusal {
     TwoRevisions { first: String, second: String },
     #[error("this holds the rules {times} times over (\"Credits\" ends the rules {times} times): give one copy")]
     Repeated { times: usize },
+    #[error("rule {number} has {chars} characters, and the most arbiter reads in one rule is {most} (the longest rule of any revision has under 5,000): {advice}", most = crate::limits::RULE_CHARS.most, advice = crate::limits::RULE_CHARS.advice)]
+    RuleTooLong { number: String, chars: usize },
     #[error("reading this took {repairs} repairs for {rules} rules (more than one in {REFUSE_RULES_PER_REPAIR}): it is too damaged to index; {summary}")]
     TooDamaged {
         repairs: usize,
@@ -126,6 +128,18 @@ pub enum Refusal {
 /// made of it.
 pub(crate) fn validate(text: &str, parsed: &Parsed) -> Result<Verdict, Refusal> {
     let rules = &parsed.rules;
+    if let Some((number, rule)) = rules
+        .iter()
+        .find(|(_, r)| {
+            let most = crate::limits::RULE_CHARS.most;
+            r.text.len() > most && r.text.chars().count() > most
+        })
+    {
+        return Err(Refusal::RuleTooLong {
+            number: number.to_string(),
+            chars: rule.text.chars().count(),
+        });
+    }
     if !rules.is_empty() && rules.keys().all(|n| n.depth() == 1) && parsed.glossary.is_empty() {
         if parsed.sections.is_empty() {
             return Err(Refusal::NotTheRules {

@@ -194,3 +194,36 @@ fn docs_limits_lists_every_limit() {
         assert!(doc.contains(&row), "docs/limits.md has no row `{row}`");
     }
 }
+
+#[test]
+fn a_rules_file_with_a_rule_of_19_mb_is_refused_before_it_is_indexed() {
+    let s = setup();
+    let filler = "These Magic rules apply to any Magic game with two or more players. ";
+    let long = filler.repeat(19 * 1024 * 1024 / filler.len());
+    let rules = format!(
+        "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of April 17, 2030.\n\n\
+         Contents\n\n1. Game Concepts\n100. General\n7. Additional Rules\n704. State-Based Actions\nGlossary\nCredits\n\n\
+         1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game. {long}\n\n\
+         100.2. To play, each player needs their own deck of traditional Magic cards.\n\n\
+         7. Additional Rules\n\n704. State-Based Actions\n\n\
+         704.5m If an Aura is attached to an illegal object or player, or is not attached to an object or player, that Aura is put into its owner's graveyard.\n\n\
+         Glossary\n\nAura\nAn enchantment subtype. See rule 704.5m.\n\n\
+         Credits\n\nMagic: The Gathering Original Game Design: Richard Garfield\n"
+    );
+    let file = s.write("long-rule.txt", &rules);
+    let out = bounded(&s, &["ingest", &file.display().to_string()]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("long-rule.txt")
+            && said.contains("rule 100.1 has 19")
+            && said.contains("the most arbiter reads in one rule is 100000")
+            && said.contains("the file is damaged"),
+        "{said}"
+    );
+    assert!(
+        !s.run(&["revisions"]).stdout.is_empty()
+            && !text(&s.run(&["revisions"]).stdout).contains("2030-04-17"),
+        "nothing may be indexed"
+    );
+}

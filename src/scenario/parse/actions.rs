@@ -197,17 +197,13 @@ impl Reader<'_> {
                 }
                 let subjects = match self.set_list(line, body) {
                     Ok(subjects) => subjects,
-                    // One word a slip from a label is that label misspelt (`destroy baer`
-                    // with a `bear` on the board), not a noun.
-                    Err(e) => {
-                        if is_label(body)
-                            && !did_you_mean(body, self.labels.keys().map(String::as_str))
-                                .is_empty()
-                        {
-                            self.label(line, body)?;
-                        }
+                    // One word that names no set of objects was meant as a label: its
+                    // error suggests the label it is one slip from.
+                    Err(e) if !body.contains(char::is_whitespace) => {
+                        self.label(line, body)?;
                         return Err(e);
                     }
+                    Err(e) => return Err(e),
                 };
                 return eot_only(Statement::DestroyEach { subjects, exile });
             }
