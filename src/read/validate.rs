@@ -128,13 +128,10 @@ pub enum Refusal {
 /// made of it.
 pub(crate) fn validate(text: &str, parsed: &Parsed) -> Result<Verdict, Refusal> {
     let rules = &parsed.rules;
-    if let Some((number, rule)) = rules
-        .iter()
-        .find(|(_, r)| {
-            let most = crate::limits::RULE_CHARS.most;
-            r.text.len() > most && r.text.chars().count() > most
-        })
-    {
+    if let Some((number, rule)) = rules.iter().find(|(_, r)| {
+        let most = crate::limits::RULE_CHARS.most;
+        r.text.len() > most && r.text.chars().count() > most
+    }) {
         return Err(Refusal::RuleTooLong {
             number: number.to_string(),
             chars: rule.text.chars().count(),
