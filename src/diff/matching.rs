@@ -558,10 +558,6 @@ impl<'s, 'a> Matcher<'s, 'a> {
 /// Words an opening sentence needs to identify a rule on its own.
 const OPENING_WORDS: usize = 8;
 
-/// The match key of a rule's first sentence (of its first line, so not a title), when it
-/// is long enough to identify the rule. The whole sentence: a shared prefix alone pairs
-/// wrongly (703.4b of 2021-04-22 and of 2021-11-19 open with the same twelve words and
-/// go on to say different things).
 /// For each item, whether it is a short title (`General`, `Lands`: two words at most)
 /// that another item of the same revision has too.
 fn common_titles(items: &[Item]) -> Vec<bool> {
@@ -581,6 +577,10 @@ fn common_titles(items: &[Item]) -> Vec<bool> {
         .collect()
 }
 
+/// The match key of a rule's first sentence (of its first line, so not a title), when it
+/// is long enough to identify the rule. The whole sentence: a shared prefix alone pairs
+/// wrongly (703.4b of 2021-04-22 and of 2021-11-19 open with the same twelve words and
+/// go on to say different things).
 fn opening_key(text: &str) -> Option<String> {
     let line = text.lines().next()?;
     let sentence = line.find(". ").map_or(line, |end| &line[..end]);
