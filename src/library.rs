@@ -81,6 +81,8 @@ pub struct Library {
     ingested: Option<Ingested>,
     /// Why the embedded manifest could not be read (a broken build, never expected).
     manifest_problem: Option<String>,
+    /// The index folder this library was opened from, if any (messages name it).
+    index_dir: Option<std::path::PathBuf>,
 }
 
 /// One embedded seed: described by its manifest row, read only when first asked for
@@ -132,6 +134,7 @@ impl Library {
             embedded,
             ingested: None,
             manifest_problem,
+            index_dir: None,
         }
     }
 
@@ -147,6 +150,7 @@ impl Library {
     /// loaded when asked for. An ingested revision shadows an embedded one with its id.
     pub fn open(index_dir: &Path) -> Result<Library, IndexError> {
         let mut library = Library::embedded_only();
+        library.index_dir = Some(index_dir.to_path_buf());
         let store = Store::at(index_dir);
         let Some(catalogue) = store.catalogue()? else {
             return Ok(library);
@@ -204,6 +208,11 @@ impl Library {
     }
 
     /// Whether any revision was ingested (otherwise only the built-in fragments answer).
+    /// The index folder this library was opened from (`None`: the built-in rules alone).
+    pub fn index_dir(&self) -> Option<&Path> {
+        self.index_dir.as_deref()
+    }
+
     pub fn has_ingested(&self) -> bool {
         self.infos.iter().any(|i| !i.embedded)
     }

@@ -234,11 +234,24 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         // One document: the report, or with several files an array in which an
         // unreadable file is `{"file", "error"}`. A single unreadable file prints none:
         // the error document says why.
+        // `--explain` quotes each cited rule from the revision, under `--json` too
+        // (issue #33: the JSON omitted them): `"rules": [{"number", "text"}]`.
+        let to_json = |report: &Report| -> anyhow::Result<serde_json::Value> {
+            let mut value = serde_json::to_value(report)?;
+            if args.explain {
+                let quoted: Vec<serde_json::Value> = rule_texts(&library, report)
+                    .into_iter()
+                    .map(|(n, text)| serde_json::json!({"number": n.short(), "text": text}))
+                    .collect();
+                if let Some(object) = value.as_object_mut() {
+                    object.insert("rules".to_string(), serde_json::Value::Array(quoted));
+                }
+            }
+            Ok(value)
+        };
         let doc = if several {
-            let mut all: Vec<serde_json::Value> = reports
-                .iter()
-                .map(serde_json::to_value)
-                .collect::<Result<_, _>>()?;
+            let mut all: Vec<serde_json::Value> =
+                reports.iter().map(to_json).collect::<Result<_, _>>()?;
             all.extend(
                 unreadable
                     .iter()
@@ -248,7 +261,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         } else {
             reports
                 .first()
-                .map(serde_json::to_string_pretty)
+                .map(|r| to_json(r).and_then(|v| Ok(serde_json::to_string_pretty(&v)?)))
                 .transpose()?
         };
         if let Some(doc) = doc {

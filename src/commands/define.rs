@@ -59,7 +59,7 @@ pub fn revision(
                     "a fragment"
                 }
             ),
-            super::first_contact(None, library).unwrap_or_else(|| {
+            super::first_contact(library).unwrap_or_else(|| {
                 "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev"
                     .to_string()
             }),

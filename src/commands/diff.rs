@@ -72,6 +72,35 @@ pub fn changes(
     let to = library.resolve(Some(to))?.id.clone();
     let a = library.load(&from)?;
     let b = library.load(&to)?;
+    if let Scope::Section(n) = options.scope {
+        if let Some(warning) = different_sections(&a, &b, n) {
+            crate::output::eprintln(format_args!("arbiter: warning: {warning}"));
+        }
+    }
     let known = lineage().map(|l| l.pairs(&a.id, &b.id)).unwrap_or_default();
     Ok(diff::pair_with(&a, &b, &options, &known))
+}
+
+/// When section `n` is not the same section in both revisions (the 2009 renumbering
+/// moved every section: 5 was "Additional Rules" in 2008 and is "Turn Structure" since),
+/// what to say: `--section` compares by number, so the user must know (issue #33:
+/// `diff 2008 2026 --section 5` said nothing).
+fn different_sections(
+    a: &crate::model::Revision,
+    b: &crate::model::Revision,
+    n: u8,
+) -> Option<String> {
+    let title = |r: &crate::model::Revision| {
+        r.sections
+            .iter()
+            .find(|s| s.number == n)
+            .map(|s| s.title.clone())
+    };
+    let (ta, tb) = (title(a)?, title(b)?);
+    (!ta.trim().eq_ignore_ascii_case(tb.trim())).then(|| {
+        format!(
+            "section {n} is \"{ta}\" in {} but \"{tb}\" in {}: these are different sections (the rules were renumbered in 2009-07-11), compared by number only; without --section, or with --rule, the rules are followed through the renumbering",
+            a.id, b.id
+        )
+    })
 }

@@ -58,8 +58,35 @@ pub fn text(
             }
         }
     };
-    let Some(chain) = lineage.chain_of(&rev, &number) else {
-        let hint = super::first_contact(None, library).unwrap_or_else(|| {
+    // A number the revision doesn't have may be an old one: follow the rule it was in
+    // the newest revision that had it (`history 420.5e` is the legend rule, 704.5j
+    // today), as `rule 420.5e` does, and say so.
+    let found = lineage.chain_of(&rev, &number).or_else(|| {
+        let older = library
+            .revisions()
+            .iter()
+            .rev()
+            .find_map(|info| Some((info.id.clone(), lineage.chain_of(&info.id, &number)?)))?;
+        let now = lineage
+            .chain(older.1)
+            .iter()
+            .rev()
+            .find(|link| link.revision == rev)
+            .and_then(|link| link.number)
+            .map_or_else(
+                || format!("it is not in {rev}"),
+                |n| format!("it is {} in {rev}", n.short()),
+            );
+        crate::output::eprintln(format_args!(
+            "arbiter: note: {} is not a number of {rev}: following {} of {} ({now})",
+            number.short(),
+            number.short(),
+            older.0
+        ));
+        Some(older.1)
+    });
+    let Some(chain) = found else {
+        let hint = super::first_contact(library).unwrap_or_else(|| {
             format!(
                 "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
                 number

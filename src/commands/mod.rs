@@ -61,15 +61,19 @@ pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
 /// What to say after "not found" when no revision was ingested: only the built-in
 /// fragments answered, where the index was looked for, and one command fixes that.
 /// `None` once a revision is ingested.
-pub fn first_contact(
-    index: Option<&std::path::Path>,
-    library: &crate::library::Library,
-) -> Option<String> {
+pub fn first_contact(library: &crate::library::Library) -> Option<String> {
     (!library.has_ingested()).then(|| {
         let built_in: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
-        // Without a command line at hand (the servers), ARBITER_INDEX as clap reads it.
-        let from_env = std::env::var_os("ARBITER_INDEX").map(std::path::PathBuf::from);
-        let location = crate::index::locate(index.or(from_env.as_deref()));
+        // The folder the library was opened from, chosen by --index or ARBITER_INDEX
+        // unless it is the default.
+        let default = crate::index::locate(None);
+        let location = match library.index_dir() {
+            Some(dir) if dir != default.dir => crate::index::Location {
+                dir: dir.to_path_buf(),
+                chosen_by: crate::index::location::ChosenBy::Explicit,
+            },
+            _ => default,
+        };
         // An index an earlier arbiter wrote in a checkout's `index/` (its default then).
         let older = std::env::current_dir()
             .ok()

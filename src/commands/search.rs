@@ -32,7 +32,7 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     };
     let mut out = crate::output::stdout();
     render::print(&mut out, &results, ctx.json, ctx.style.color)?;
-    if let Some(advice) = super::first_contact(ctx.index.as_deref(), &library) {
+    if let Some(advice) = super::first_contact(&library) {
         // Found or not, say that only the built-in fragments were searched, and where the
         // index was looked for (a search never answers from them without a word).
         crate::output::eprintln(format_args!("hint: {advice}"));

@@ -103,6 +103,11 @@ struct Matcher<'s, 'a> {
     b_words: Vec<Vec<u32>>,
     a_sorted: Vec<Vec<u32>>,
     b_sorted: Vec<Vec<u32>>,
+    /// Whether each item is a heading whose title other headings of its revision share
+    /// (`General`, the first rule of many sections): such a title says nothing of where a
+    /// rule went, so it pairs only where the numbers or the parents agree.
+    a_common_title: Vec<bool>,
+    b_common_title: Vec<bool>,
 }
 
 impl<'s, 'a> Matcher<'s, 'a> {
@@ -127,7 +132,18 @@ impl<'s, 'a> Matcher<'s, 'a> {
             b_words: Vec::new(),
             a_sorted: Vec::new(),
             b_sorted: Vec::new(),
+            a_common_title: common_titles(a),
+            b_common_title: common_titles(b),
         }
+    }
+
+    /// Whether pairing `i` with `j` would rest on a shared common title alone (2003's
+    /// 212.1 "General", under Type, is not 2009's 500 "General", under Turn Structure):
+    /// a heading is not a rule's ancestor unless their numbers or parents agree.
+    fn title_alone(&self, i: usize, j: usize) -> bool {
+        (self.a_common_title[i] || self.b_common_title[j])
+            && self.a[i].number != self.b[j].number
+            && !self.parents_paired(i, j)
     }
 
     fn link(&mut self, i: usize, j: usize, similarity: f32) {
@@ -286,6 +302,9 @@ impl<'s, 'a> Matcher<'s, 'a> {
                 .find(|&j| self.b[j].number == self.a[i].number);
             let same_parent = free.iter().copied().find(|&j| self.parents_paired(i, j));
             let j = same_number.or(same_parent).unwrap_or(free[0]);
+            if self.title_alone(i, j) {
+                continue;
+            }
             self.link(i, j, 1.0);
         }
         self.a_keys = a_keys;
@@ -359,6 +378,9 @@ impl<'s, 'a> Matcher<'s, 'a> {
                     let mutual =
                         sim >= best_for_a[i] && best_for_b.get(&j).is_some_and(|&b| sim >= b);
                     let mutual = mutual && !self.under_other_parents(i, j);
+                    if self.title_alone(i, j) {
+                        continue;
+                    }
                     if sim >= CONFIDENT || (mutual && sim >= MUTUAL) {
                         let bonus = if self.b[j].number == self.a[i].number {
                             SAME_NUMBER
@@ -393,7 +415,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
                         continue;
                     }
                     let sim = text::dice(&self.a_sorted[i], &self.b_sorted[j]);
-                    if sim < FLOOR {
+                    if sim < FLOOR || (self.title_alone(i, j) && position != Some(j)) {
                         continue;
                     }
                     let mut score = sim;
@@ -535,6 +557,25 @@ impl<'s, 'a> Matcher<'s, 'a> {
 
 /// Words an opening sentence needs to identify a rule on its own.
 const OPENING_WORDS: usize = 8;
+
+/// For each item, whether it is a short title (`General`, `Lands`: two words at most)
+/// that another item of the same revision has too.
+fn common_titles(items: &[Item]) -> Vec<bool> {
+    let title = |text: &str| {
+        let text = text.trim();
+        (text.split_whitespace().count() <= 2).then(|| text.to_lowercase())
+    };
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for item in items {
+        if let Some(t) = title(item.text) {
+            *count.entry(t).or_default() += 1;
+        }
+    }
+    items
+        .iter()
+        .map(|item| title(item.text).is_some_and(|t| count.get(&t).copied().unwrap_or(0) > 1))
+        .collect()
+}
 
 /// The match key of a rule's first sentence (of its first line, so not a title), when it
 /// is long enough to identify the rule. The whole sentence: a shared prefix alone pairs

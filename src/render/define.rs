@@ -99,10 +99,41 @@ fn summary(revision: &Revision, number: &RuleNumber) -> String {
     if let Some(title) = &rule.title {
         return title.clone();
     }
-    let text: String = rule.text.chars().take(70).collect();
-    if text.len() < rule.text.len() {
-        format!("{text}…")
+    start_of(&rule.text, 70)
+}
+
+/// The start of `text`, at most `max` characters, cut between words (never mid-word, as
+/// `independen…` was: issue #33), with `…` when something was left out.
+fn start_of(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max + 1).collect();
+    let cut = head
+        .rfind(char::is_whitespace)
+        .map_or(head.as_str(), |at| &head[..at]);
+    // A first word longer than `max` is kept whole rather than left empty.
+    let cut = if cut.is_empty() {
+        text.split_whitespace().next().unwrap_or_default()
     } else {
-        text
+        cut
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::start_of;
+
+    #[test]
+    fn a_summary_is_cut_between_words() {
+        let text = "Once activated or triggered, an ability exists on the stack independently of its source.";
+        let cut = start_of(text, 70);
+        assert_eq!(
+            cut,
+            "Once activated or triggered, an ability exists on the stack…"
+        );
+        assert!(text.starts_with(cut.trim_end_matches('…')));
+        assert_eq!(start_of("Short.", 70), "Short.");
     }
 }

@@ -288,12 +288,11 @@ fn no_color_output_has_no_escape_codes_and_always_has_them() {
     assert!(always.contains("\u{1b}["));
 }
 
-/// Every command's name, as clap knows it (`help` is clap's own).
+/// Every command's name, as clap knows it (`help` is arbiter's own: it shows guides too).
 fn command_names() -> Vec<String> {
     Cli::command()
         .get_subcommands()
         .map(|c| c.get_name().to_string())
-        .filter(|n| n != "help")
         .collect()
 }
 
@@ -577,6 +576,19 @@ fn completions_are_generated_for_every_shell() {
         for name in command_names() {
             assert!(script.contains(&name), "{shell} script lacks `{name}`");
         }
+        // Every option of every command, as clap defines it.
+        for (command, long) in clap_options() {
+            // fish names a long option `-l NAME`, the others `--NAME`.
+            let written = if shell == "fish" {
+                format!("-l {long}")
+            } else {
+                format!("--{long}")
+            };
+            assert!(
+                script.contains(&written),
+                "{shell} script lacks --{long} of `{command}`"
+            );
+        }
         if let Some([program, flag]) = check {
             if have(program) {
                 let file = dir.path().join(format!("arbiter.{shell}"));
@@ -594,6 +606,27 @@ fn completions_are_generated_for_every_shell() {
             }
         }
     }
+}
+
+/// Every option of every command as clap defines it, nested ones (`export html`)
+/// included: (the command, its long name). The global options (`--json`, `--index` …)
+/// once, among arbiter's own; hidden ones not.
+fn clap_options() -> Vec<(String, String)> {
+    fn options(command: &clap::Command, prefix: &str, all: &mut Vec<(String, String)>) {
+        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+            if let Some(long) = arg.get_long().filter(|l| !["help", "version"].contains(l)) {
+                let global = arg.get_help_heading() == Some("Global options");
+                let command = if global { "arbiter" } else { prefix };
+                all.push((command.to_string(), long.to_string()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            options(sub, &format!("{prefix} {}", sub.get_name()), all);
+        }
+    }
+    let mut all = Vec::new();
+    options(&Cli::command(), "arbiter", &mut all);
+    all
 }
 
 #[test]
@@ -627,22 +660,7 @@ fn the_man_page_documents_every_command_and_renders_cleanly() {
             "the page lacks the command {name}"
         );
     }
-    // Every option of every command, nested ones (`export html`) included; the global
-    // options (`--json`, `--index` …) once, among arbiter's own, and hidden ones not.
-    fn options(command: &clap::Command, prefix: &str, all: &mut Vec<(String, String)>) {
-        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
-            if let Some(long) = arg.get_long().filter(|l| !["help", "version"].contains(l)) {
-                let global = arg.get_help_heading() == Some("Global options");
-                let command = if global { "arbiter" } else { prefix };
-                all.push((command.to_string(), long.to_string()));
-            }
-        }
-        for sub in command.get_subcommands() {
-            options(sub, &format!("{prefix} {}", sub.get_name()), all);
-        }
-    }
-    let mut all = Vec::new();
-    options(&Cli::command(), "arbiter", &mut all);
+    let all = clap_options();
     assert!(all
         .iter()
         .any(|(c, o)| c == "arbiter export html" && o == "force"));
@@ -748,7 +766,7 @@ fn piped_output_never_goes_through_the_pager() {
 
 #[test]
 fn help_lists_only_the_options_a_command_accepts() {
-    // `completions` and `man` print a file to save: their help lists no global option,
+    // `completions`, `man` and `help` take no global option: their help lists none,
     // and clap refuses one (exit 2, its usual message), as it does any unknown flag.
     let dir = tempfile::tempdir().expect("a temporary folder");
     for name in NO_GLOBAL_OPTIONS {
@@ -800,8 +818,9 @@ fn help_lists_only_the_options_a_command_accepts() {
     }
 }
 
-/// Commands that print a file to save and take none of the global options.
-const NO_GLOBAL_OPTIONS: &[&str] = &["completions", "man"];
+/// Commands that take none of the global options: `completions` and `man` print a file to
+/// save, `help` prints help and the guides built in.
+const NO_GLOBAL_OPTIONS: &[&str] = &["completions", "man", "help"];
 
 #[test]
 fn every_command_takes_no_pager() {
@@ -987,4 +1006,30 @@ fn on_a_terminal_long_rules_are_wrapped_to_its_width_and_hang_from_their_number(
         piped_stdout.lines().any(|l| l.chars().count() > 50),
         "piped: not wrapped"
     );
+}
+
+#[test]
+fn on_a_terminal_stderr_is_broken_between_words_at_80_columns() {
+    // Issue #33: `arbiter ingest FILE` wrote its error as one long line that the
+    // terminal broke mid-word (`FIL` / `E`).
+    if !have("script") {
+        crate::common::notice("NOT RUN: stderr on a terminal needs util-linux `script`");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let file = "/no/such/folder/with-a-rather-long-name/rules-of-the-game.txt";
+    // stdout to /dev/null: what reaches the terminal is stderr alone.
+    let (shown, _) = on_a_terminal(
+        &format!("ingest {file} >/dev/null"),
+        &[("COLUMNS", "200")],
+        tmp.path(),
+    );
+    assert!(shown.contains(file), "the file name was broken:\n{shown}");
+    assert!(shown.lines().count() > 1, "{shown}");
+    for line in shown.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{line:?} is wider than 80 columns"
+        );
+    }
 }

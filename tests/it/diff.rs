@@ -350,3 +350,83 @@ fn history_follows_planes_through_the_seeds() {
         0,
     );
 }
+
+#[test]
+fn renumbering_reaches_section_diffs_and_history_and_ingest_sums_up_warnings() {
+    // Issue #33: `diff 2008 2026 --section 5` compared 2008's Additional Rules with
+    // 2026's Turn Structure without a word.
+    let Some(dir) = common::corpus_dir() else {
+        common::notice("NOT RUN: a section diff across the renumbering needs ../shared/corpus");
+        return;
+    };
+    let index = tempfile::tempdir().expect("temporary index");
+    let arbiter = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("arbiter")
+            .expect("the arbiter binary")
+            .args(args)
+            .env_clear()
+            .env("ARBITER_INDEX", index.path())
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("arbiter runs")
+    };
+    let files: Vec<String> = ["cr-2008-10-01.txt", "cr-2026-01-16.txt"]
+        .iter()
+        .map(|f| dir.join(f).display().to_string())
+        .collect();
+    let ingest = arbiter(&["ingest", &files[0], &files[1]]);
+    assert_eq!(
+        ingest.status.code(),
+        Some(0),
+        "{}",
+        common::text(&ingest.stderr)
+    );
+    // Issue #33: the publisher's typos made one warning line per file; several files'
+    // are summed up in one line.
+    let warned = common::text(&ingest.stderr);
+    assert_eq!(
+        warned
+            .lines()
+            .filter(|l| l.contains("reading warning"))
+            .count(),
+        1,
+        "{warned}"
+    );
+    assert!(
+        warned.contains("reading warnings in 2 of 2 files"),
+        "{warned}"
+    );
+    // Issue #33: `history 420.5e` exited 1 while `rule 420.5e` knew it is 704.5j.
+    let old_number = arbiter(&["history", "420.5e"]);
+    assert_eq!(
+        old_number.status.code(),
+        Some(0),
+        "{}",
+        common::text(&old_number.stderr)
+    );
+    assert!(
+        common::text(&old_number.stderr)
+            .contains("following 420.5e of 2008-10-01 (it is 704.5j in 2026-01-16)"),
+        "{}",
+        common::text(&old_number.stderr)
+    );
+    assert!(common::text(&old_number.stdout).contains("704.5j"));
+    // Issue #33: `history 500` said 500 ("General", Turn Structure) was 212.1, the
+    // "General" heading under Type: a shared heading is not a rule's ancestor.
+    let heading = arbiter(&["history", "500"]);
+    let said = common::text(&heading.stdout);
+    assert!(!said.contains("212.1"), "{said}");
+    let across = arbiter(&["diff", "2008-10-01", "2026-01-16", "--section", "5"]);
+    let stderr = common::text(&across.stderr);
+    assert!(
+        stderr.contains(
+            "section 5 is \"Additional Rules\" in 2008-10-01 but \"Turn Structure\" in 2026-01-16"
+        ),
+        "{stderr}"
+    );
+    let same = arbiter(&["diff", "2026-01-16", "2026-01-16", "--section", "5"]);
+    assert!(
+        !common::text(&same.stderr).contains("different sections"),
+        "section 5 is the same section in one revision"
+    );
+}

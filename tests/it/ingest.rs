@@ -361,3 +361,69 @@ fn a_rule_missing_from_a_revision_names_the_revisions_that_have_it() {
         "{err}"
     );
 }
+
+#[test]
+fn one_index_is_found_from_any_folder_and_the_fallback_names_where_it_looked() {
+    // Issue #33: ingest run in a checkout, then `arbiter rule 704.5j` from another folder
+    // answered "only fragments are built in" (exit 1). With neither --index nor
+    // ARBITER_INDEX, the index is the user's data directory, whatever the folder.
+    let Some(corpus) = crate::common::corpus_dir() else {
+        crate::common::notice(
+            "NOT RUN: an index found from any folder needs ../shared/corpus (or ARBITER_CORPUS)",
+        );
+        return;
+    };
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let home = work.path().join("home");
+    let (checkout, elsewhere) = (work.path().join("checkout"), work.path().join("elsewhere"));
+    for dir in [&home, &checkout, &elsewhere] {
+        std::fs::create_dir_all(dir).expect("a folder");
+    }
+    let arbiter = |cwd: &Path, home: &Path, args: &[&str]| {
+        Command::cargo_bin("arbiter")
+            .expect("the arbiter binary")
+            .args(args)
+            .current_dir(cwd)
+            .env_clear()
+            .env("HOME", home)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("arbiter runs")
+    };
+    let file = corpus.join("cr-2026-01-16.txt");
+    let ingest = arbiter(&checkout, &home, &["ingest", &file.display().to_string()]);
+    assert_eq!(ingest.status.code(), Some(0), "{}", text(&ingest.stderr));
+    let default = home.join(".local/share/arbiter");
+    assert!(
+        default.join("catalogue.json").is_file(),
+        "the index is not in the data directory {}",
+        default.display()
+    );
+    let rule = arbiter(&elsewhere, &home, &["rule", "704.5j"]);
+    assert_eq!(rule.status.code(), Some(0), "{}", text(&rule.stderr));
+    assert!(
+        text(&rule.stdout).contains("legend rule"),
+        "{}",
+        text(&rule.stdout)
+    );
+
+    // With nothing ingested, the answer from the built-in fragments names where the
+    // index was looked for and how to choose another; --index chooses one.
+    let empty = work.path().join("empty-home");
+    std::fs::create_dir_all(&empty).expect("a folder");
+    let fallback = arbiter(&elsewhere, &empty, &["rule", "704.5j"]);
+    assert_eq!(fallback.status.code(), Some(1));
+    let said = text(&fallback.stderr);
+    assert!(
+        said.contains(&empty.join(".local/share/arbiter").display().to_string())
+            && said.contains("the default, in your data directory")
+            && said.contains("--index or ARBITER_INDEX"),
+        "{said}"
+    );
+    let chosen = arbiter(
+        &elsewhere,
+        &empty,
+        &["rule", "704.5j", "--index", &default.display().to_string()],
+    );
+    assert_eq!(chosen.status.code(), Some(0), "{}", text(&chosen.stderr));
+}

@@ -252,6 +252,32 @@ mod cli {
     }
 
     #[test]
+    fn json_with_explain_quotes_the_cited_rules() {
+        // Issue #33: `check --json --explain` omitted the quoted rules.
+        let out = arbiter()
+            .args([
+                "check",
+                "--json",
+                "--explain",
+                "tests/check/protection-example.md",
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(0));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let rules = doc["rules"].as_array().cloned().unwrap_or_default();
+        let quoted = rules
+            .iter()
+            .find(|r| r["number"] == "303.4c")
+            .unwrap_or_else(|| panic!("303.4c is not quoted: {rules:?}"));
+        assert!(quoted["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("enchanting an illegal"));
+    }
+
+    #[test]
     fn json_of_an_unreadable_scenario_carries_the_reason_and_points_to_the_reference() {
         // Issue #33: the error document said only "1 scenario could not be read", the
         // reason being on stderr alone.

@@ -132,8 +132,13 @@ fn a_misspelt_word_is_searched_as_the_word_it_is_one_slip_from_and_said_so() {
     let (typed, said) = first("equipmnet attached to an ilegal permanent");
     assert!(meant.is_some());
     assert_eq!(typed, meant);
-    // (An empty index says on stderr that the built-in fragments answered; nothing else.)
-    assert!(!quiet.contains("searched"), "{quiet}");
+    assert!(!quiet.contains("searched “"), "{quiet}");
+    // With no revision ingested, a search says that only the built-in fragments answered
+    // and where it looked (issue #33: it answered from them without a word).
+    assert!(
+        quiet.contains("only the fragments built in answered") && quiet.contains("ARBITER_INDEX"),
+        "{quiet}"
+    );
     assert!(
         said.contains("searched “equipmnet” as “equipment”, “ilegal” as “illegal”"),
         "{said}"

@@ -65,7 +65,7 @@ pub const GAME_KEYS: [&str; 8] = [
 pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, fortifies, reconfigures, unattaches, puts, sacrifices, gains control of, gains/loses N life, attach, put, remove, destroy, exile, counter, return, becomes, stops being a creature, gains, loses, gets, is, has, is dealt N damage [by M], SUBJECT EFFECT (e.g. `all creatures get -1/-1`), go to, next turn, attacks with, blocks, declares no blockers, orders blockers/attackers of, combat damage";
 
 /// The attributes of an object line.
-pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
+pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, trigger: TRIGGER, persist, undying, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
 
 /// Reads a scenario. `file` names it in errors. The subtypes a set may name are those of
 /// the revision `rules:` writes as a date (else the canonical one, 2026-01-16): the
@@ -515,10 +515,33 @@ fn typo_hint(text: &str) -> String {
 mod reference {
     //! The scenario reference (`docs/scenarios/reference.md`) names every form this parser
     //! accepts: its sections, `Game` keys, verbs and attributes (the tables above), and the
-    //! words its Expect reader matches (read from `expect.rs` itself).
+    //! words every reader matches, version 3's included (read from the readers' source:
+    //! `expect.rs`, `actions.rs`, `triggers.rs`, `setup.rs`, `combat.rs`, `statics.rs`).
 
     const REFERENCE: &str = include_str!("../../../docs/scenarios/reference.md");
     const EXPECT_READER: &str = include_str!("expect.rs");
+    /// The readers of statements other than Expect, by file name.
+    const READERS: [(&str, &str); 5] = [
+        ("actions.rs", include_str!("actions.rs")),
+        ("triggers.rs", include_str!("triggers.rs")),
+        ("setup.rs", include_str!("setup.rs")),
+        ("combat.rs", include_str!("combat.rs")),
+        ("statics.rs", include_str!("statics.rs")),
+    ];
+
+    /// The words a reader's source matches a statement against
+    /// (`strip_prefix("…")`, `ends_with("…")` …).
+    fn literals(source: &str) -> Vec<String> {
+        let literal = regex::Regex::new(
+            r#"(?:strip_prefix|strip_suffix|starts_with|ends_with)\("([^"]{3,})"\)"#,
+        )
+        .unwrap();
+        literal
+            .captures_iter(source)
+            .map(|c| c[1].trim().to_string())
+            .filter(|f| !f.is_empty())
+            .collect()
+    }
 
     /// The words of a form before its first placeholder (`N`, `L`, `[by M]`, `NAME`…),
     /// one phrase per alternative of a `a/b` word.
@@ -589,16 +612,21 @@ mod reference {
     }
 
     #[test]
+    fn the_reference_names_every_form_of_actions_objects_and_triggers() {
+        for (file, source) in READERS {
+            let forms = literals(source);
+            assert!(!forms.is_empty(), "the words of {file} were not found");
+            let missing = missing(forms);
+            assert!(
+                missing.is_empty(),
+                "docs/scenarios/reference.md does not name these forms {file} accepts: {missing:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_reference_names_every_expect_form() {
-        let literal = regex::Regex::new(
-            r#"(?:strip_prefix|strip_suffix|starts_with|ends_with)\("([^"]{3,})"\)"#,
-        )
-        .unwrap();
-        let forms: Vec<String> = literal
-            .captures_iter(EXPECT_READER)
-            .map(|c| c[1].trim().to_string())
-            .filter(|f| !f.is_empty())
-            .collect();
+        let forms = literals(EXPECT_READER);
         assert!(forms.len() > 10, "the Expect reader's words were not found");
         let missing = missing(forms);
         assert!(

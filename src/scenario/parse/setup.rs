@@ -48,7 +48,8 @@ impl Reader<'_> {
                 return self.err(
                     line,
                     format!(
-                        "unknown key `{key}` in `## Game` (expected one of: {})",
+                        "unknown key `{key}` in `## Game`{} (expected one of: {})",
+                        super::did_you_mean(&key, GAME_KEYS),
                         GAME_KEYS.join(", ")
                     ),
                 );
