@@ -398,7 +398,7 @@ fn file_cr_gives_the_publishers_rules_and_a_new_ingest_is_seen() {
         "Deathtouch"
     );
 
-    let define = get(&rt, &app, "/define/equiped%20creature").json();
+    let define = get(&rt, &app, "/define/equipped%20creature").json();
     assert_eq!(define["entries"][0]["term"], "Equipped Creature");
     let history = get(&rt, &app, "/history/704.5j").json();
     assert!(history["lineage"].as_array().unwrap().len() >= 2);

@@ -160,19 +160,26 @@ pub fn glossary_term(revision: &Revision, term: &str, fuzzy: bool) -> Option<Val
     Some(json!({"term": entry.term, "definition": entry.definition}))
 }
 
-/// `/cr/toc`: `[{number, title, subsections: [{number, title}]}]`.
+/// `/cr/toc`: `[{number, title, subsections: [{number, title}]}]`: every section that
+/// has rules (a fragment's section heading may be unknown: its title is then empty).
 pub fn toc(revision: &Revision) -> Value {
-    let sections: Vec<Value> = revision
-        .sections
-        .iter()
-        .map(|s| {
+    let mut numbers: Vec<u8> = revision.rules.keys().map(|n| n.section_number()).collect();
+    numbers.dedup();
+    let sections: Vec<Value> = numbers
+        .into_iter()
+        .map(|number| {
+            let title = revision
+                .sections
+                .iter()
+                .find(|s| s.number == number)
+                .map_or("", |s| s.title.as_str());
             let subsections: Vec<Value> = revision
                 .rules
                 .values()
-                .filter(|r| r.number.depth() == 1 && r.number.section_number() == s.number)
+                .filter(|r| r.number.depth() == 1 && r.number.section_number() == number)
                 .map(|r| json!({"number": r.number.rule_part(), "title": rule_text(r)}))
                 .collect();
-            json!({"number": s.number, "title": s.title, "subsections": subsections})
+            json!({"number": number, "title": title, "subsections": subsections})
         })
         .collect();
     Value::Array(sections)
