@@ -398,8 +398,8 @@ fn file_cr_gives_the_publishers_rules_and_a_new_ingest_is_seen() {
         "Deathtouch"
     );
 
-    let define = get(&rt, &app, "/define/equipped%20creature").json();
-    assert_eq!(define["entries"][0]["term"], "Equipped Creature");
+    let define = get(&rt, &app, "/define/deathtuch").json();
+    assert_eq!(define["entries"][0]["term"], "Deathtouch");
     let history = get(&rt, &app, "/history/704.5j").json();
     assert!(history["lineage"].as_array().unwrap().len() >= 2);
     let diff = get(&rt, &app, "/diff/2025-11-14/2026-01-16").json();
