@@ -22,6 +22,13 @@ use super::serve::shared::{Shared, Snapshot};
 use super::{Context, Outcome};
 
 pub fn run(ctx: &Context) -> anyhow::Result<Outcome> {
+    if ctx.json {
+        return Err(super::hint::error_of(
+            super::hint::Kind::BadInput,
+            "`arbiter mcp` speaks JSON-RPC on stdin and stdout; --json does not apply",
+            "run `arbiter mcp` without --json",
+        ));
+    }
     let location = crate::index::locate(ctx.index.as_deref());
     let server = Arbiter::new(Arc::new(Shared::open(&location.dir)?));
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -150,12 +157,13 @@ impl Arbiter {
     )]
     async fn rule(&self, Parameters(p): Parameters<RuleParams>) -> CallToolResult {
         self.answer(move |s| {
-            super::rule::json(
+            let text = super::rule::json(
                 &s.library,
                 &|| s.lineage(),
                 &p.number,
                 p.revision.as_deref(),
-            )
+            )?;
+            Ok(serde_json::from_str(&text)?)
         })
         .await
     }

@@ -19,7 +19,6 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let lineage = || super::stored_lineage(ctx, &library);
     if ctx.json {
         let doc = json(&library, &lineage, &args.number, args.rev.as_deref())?;
-        let doc = serde_json::to_string_pretty(&doc)?;
         writeln!(crate::output::stdout(), "{doc}").context("writing the rule")?;
         return Ok(Outcome::Success);
     }
@@ -46,7 +45,7 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     }
 }
 
-/// The rule as `rule --json` prints it (`{"revision", "number", "title", "text",
+/// The rule as `rule --json` prints it (pretty, its keys in this order) (`{"revision", "number", "title", "text",
 /// "examples", "children", "references", "rulings"}`), or the `not_found` error `rule
 /// --json` reports: the one answer of the command line, `serve` and `mcp`. `lineage` is
 /// asked for only when the rule is missing (to say what the number is called now).
@@ -55,12 +54,12 @@ pub fn json(
     lineage: &dyn Fn() -> Option<Lineage>,
     number: &str,
     rev: Option<&str>,
-) -> anyhow::Result<serde_json::Value> {
+) -> anyhow::Result<String> {
     let number: RuleNumber = number.parse()?;
     let info = library.resolve(rev)?;
     let revision = library.load(&info.id)?;
     if let Some(view) = view(&revision, number) {
-        return Ok(serde_json::to_value(rule::json(&view))?);
+        return Ok(serde_json::to_string_pretty(&rule::json(&view))?);
     }
     let said = rule::missing(&missing(library, lineage, &revision, number)?);
     let plain = said.plain();

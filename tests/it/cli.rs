@@ -389,6 +389,8 @@ const REFUSE_JSON: &[&[&str]] = &[
     &["man", "--json"],
     &["--json", "completions", "bash"],
     &["--json", "man"],
+    &["serve", "--json"],
+    &["mcp", "--json"],
 ];
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).

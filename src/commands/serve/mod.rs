@@ -54,6 +54,13 @@ pub const DRAIN: Duration = Duration::from_secs(10);
 type App = Arc<Shared>;
 
 pub fn run(args: &ServeArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    if ctx.json {
+        return Err(hint::error_of(
+            Kind::BadInput,
+            "`arbiter serve` answers in JSON over HTTP; --json does not apply",
+            "run `arbiter serve` without --json",
+        ));
+    }
     let location = crate::index::locate(ctx.index.as_deref());
     let shared = Arc::new(Shared::open(&location.dir)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -473,7 +480,8 @@ async fn rule(
     })
     .await;
     match made {
-        Ok(a) => result(a),
+        Ok(Ok(text)) => json_response(StatusCode::OK, text),
+        Ok(Err(e)) => failure(&e),
         Err(r) => r,
     }
 }
