@@ -14,8 +14,11 @@ done
 [[ -n $corpus && -f $corpus/MANIFEST.tsv ]] || { echo "bench/serve.sh: no corpus; nothing to measure" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "bench/serve.sh: wrk is needed (apt-get install wrk)" >&2; exit 1; }
 duration=${DURATION:-15}
-cargo build --release --locked --quiet
-bin=$PWD/target/release/arbiter
+# ARBITER_BIN measures another build (say, target/debug/arbiter); the run file says which.
+if [[ -n ${ARBITER_BIN:-} ]]; then bin=$ARBITER_BIN; else
+    cargo build --release --locked --quiet
+    bin=$PWD/target/release/arbiter
+fi
 work=$(mktemp -d)
 export ARBITER_INDEX=$work/index
 port=${PORT:-18080}
@@ -60,13 +63,14 @@ run() { wrk -t2 -c64 -d"${duration}s" --latency -s "$work/$1.lua" "http://127.0.
 rules=$(run rules)
 search=$(run search)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
-kill -TERM "$pid"; wait "$pid"; status=$?; pid=
+kill -TERM "$pid"; status=0; wait "$pid" || status=$?; pid=
 
 out=bench/runs/serve-$(date -u +%Y-%m-%dT%H%M).tsv
 {
     printf '# arbiter serve under wrk: %s s per load, 64 connections, 2 threads, loopback\n' "$duration"
     printf '# date\t%s\n# machine\t%s, %s cores, %s\n# commit\t%s\n' "$(date -u +%FT%TZ)" "$(uname -srm)" "$(nproc)" \
         "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(git rev-parse --short HEAD)$(git diff --quiet || echo -dirty)"
+    printf '# binary\t%s\n' "$bin"
     printf '# load average at the end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
     printf 'load\treq_per_s\tp50_ms\tp99_ms\tsocket_errors\tnon_2xx\n'
     printf 'rule\t%s\nsearch\t%s\n' "$rules" "$search"
