@@ -14,6 +14,7 @@ pub const LIMIT: usize = 5;
 
 pub fn run(args: &DefineArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let term = args.term.join(" ");
+    crate::limits::DEFINE_CHARS.check(term.chars().count())?;
     let library = super::library(ctx)?;
     let revision = revision(&library, args.rev.as_deref())?;
     let matches = glossary::lookup(&revision.glossary, &term, LIMIT);
@@ -58,7 +59,7 @@ pub fn revision(
                     "a fragment"
                 }
             ),
-            super::first_contact(library).unwrap_or_else(|| {
+            super::first_contact(None, library).unwrap_or_else(|| {
                 "ingest a complete revision with `arbiter ingest FILE`, or choose one with --rev"
                     .to_string()
             }),

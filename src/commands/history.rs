@@ -59,7 +59,7 @@ pub fn text(
         }
     };
     let Some(chain) = lineage.chain_of(&rev, &number) else {
-        let hint = super::first_contact(library).unwrap_or_else(|| {
+        let hint = super::first_contact(None, library).unwrap_or_else(|| {
             format!(
                 "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
                 number

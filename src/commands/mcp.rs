@@ -207,6 +207,7 @@ impl Arbiter {
     )]
     async fn define(&self, Parameters(p): Parameters<DefineParams>) -> CallToolResult {
         self.answer(move |s| {
+            crate::limits::DEFINE_CHARS.check(p.term.chars().count())?;
             let revision = super::define::revision(&s.library, p.revision.as_deref())?;
             let matches =
                 crate::index::glossary::lookup(&revision.glossary, &p.term, super::define::LIMIT);

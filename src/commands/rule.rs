@@ -98,7 +98,7 @@ fn missing<'a>(
         after: revision.rules.range(number..).next().map(|(n, _)| *n),
         elsewhere,
         now_called,
-        advice: super::first_contact(library),
+        advice: super::first_contact(None, library),
     })
 }
 

@@ -32,10 +32,10 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     };
     let mut out = crate::output::stdout();
     render::print(&mut out, &results, ctx.json, ctx.style.color)?;
-    if answers.families.is_empty() {
-        if let Some(advice) = super::first_contact(&library) {
-            crate::output::eprintln(format_args!("hint: {advice}"));
-        }
+    if let Some(advice) = super::first_contact(ctx.index.as_deref(), &library) {
+        // Found or not, say that only the built-in fragments were searched, and where the
+        // index was looked for (a search never answers from them without a word).
+        crate::output::eprintln(format_args!("hint: {advice}"));
     }
     Ok(if answers.families.is_empty() {
         Outcome::Negative
@@ -56,6 +56,7 @@ pub fn answers(
     section: Option<&str>,
     limit: usize,
 ) -> anyhow::Result<(Answers, Option<String>)> {
+    crate::limits::check_search(query, all_revisions)?;
     let scope = match section {
         Some(s) => Some(
             s.parse::<RuleNumber>()

@@ -6,6 +6,7 @@ pub mod check;
 pub mod define;
 pub mod diff;
 pub mod fetch;
+pub mod guide;
 pub mod history;
 pub mod html;
 pub mod ingest;

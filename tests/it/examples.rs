@@ -1,5 +1,6 @@
-//! Every example a user can copy runs: each `arbiter …` line of the README's `sh` blocks
-//! and of every command's `--help` (its `Examples:`), run in a judge's folder after the
+//! Every example a user can copy runs: each `arbiter …` line of the `sh` blocks of the
+//! README and of every page under `docs/` (```` ```text ```` and ```` ```console ````
+//! blocks are shown, not run), and of every command's `--help` (its `Examples:`), run in a judge's folder after the
 //! README's own `arbiter ingest ../shared/corpus/*.txt` (done once, as the first
 //! example). The files the examples name are put there first (`draft.txt`,
 //! `my-board.md`, `cr-2026-04-17.txt`…, copied from the corpus and `tests/check/` into a
@@ -38,7 +39,7 @@ fn arbiter_part(line: &str) -> Option<String> {
     Some(command.trim().to_string())
 }
 
-/// The command lines of the README's `sh` code blocks.
+/// The command lines of a page's `sh` code blocks.
 fn readme_examples(readme: &str) -> Vec<String> {
     let mut in_sh = false;
     let mut lines = Vec::new();
@@ -102,6 +103,12 @@ fn every_readme_and_help_example_runs() {
     let project = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(project.join("README.md")).expect("README.md");
     let mut examples = readme_examples(&readme);
+    let pages = crate::docs::doc_files();
+    assert!(!pages.is_empty(), "no page under docs/");
+    for page in pages {
+        let text = std::fs::read_to_string(&page).expect("a docs page");
+        examples.extend(readme_examples(&text));
+    }
     examples.extend(help_examples());
     let mut seen = std::collections::HashSet::new();
     examples.retain(|e| seen.insert(e.clone()));

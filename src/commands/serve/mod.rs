@@ -14,8 +14,8 @@
 //! (`shared`). Ctrl-C or SIGTERM stops accepting, lets answers in flight finish (for at
 //! most [`DRAIN`]) and exits 0. Each request logs one line on stderr.
 
-// A handler's error is the answer it sends (an axum `Response`, 128 bytes), made once a
-// request: boxing it would cost an allocation for nothing.
+// A handler's error is the HTTP response itself (axum's `Response`), built once and
+// returned as is: boxing it would buy nothing on a path that ends the request.
 #![allow(clippy::result_large_err)]
 
 pub mod academy;
@@ -553,6 +553,7 @@ async fn define(
     Query(q): Query<Revision>,
 ) -> Response {
     let made = answer(&shared, move |s| {
+        crate::limits::DEFINE_CHARS.check(term.chars().count())?;
         let revision = super::define::revision(&s.library, q.revision.as_deref())?;
         let matches =
             crate::index::glossary::lookup(&revision.glossary, &term, super::define::LIMIT);
