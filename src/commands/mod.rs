@@ -67,7 +67,9 @@ pub fn first_contact(
 ) -> Option<String> {
     (!library.has_ingested()).then(|| {
         let built_in: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
-        let location = crate::index::locate(index);
+        // Without a command line at hand (the servers), ARBITER_INDEX as clap reads it.
+        let from_env = std::env::var_os("ARBITER_INDEX").map(std::path::PathBuf::from);
+        let location = crate::index::locate(index.or(from_env.as_deref()));
         // An index an earlier arbiter wrote in a checkout's `index/` (its default then).
         let older = std::env::current_dir()
             .ok()

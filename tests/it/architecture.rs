@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first: a module may name modules of its own layer or of a lower one.
 /// A new top-level module must be placed here.
 const LAYERS: &[&[&str]] = &[
-    &["model"],
+    &["model", "limits"],
     &["read", "diff", "citations", "scenario", "fetch"],
     &["index", "library", "ingest"],
     &["output", "pager", "render"],

@@ -395,6 +395,8 @@ const REFUSE_JSON: &[&[&str]] = &[
     &["mcp", "--json"],
     &["help", "scenarios", "--json"],
     &["--json", "help", "scenarios"],
+    &["serve", "--json"],
+    &["mcp", "--json"],
 ];
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).

@@ -168,7 +168,7 @@ fn difference_comments() -> std::collections::BTreeMap<String, String> {
             }
             comment.push_str(text.trim());
         } else if let Some(name) = line.strip_suffix(',') {
-            if !name.is_empty() && name.chars().all(char::is_alphanumeric) {
+            if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 comments.insert(name.to_string(), std::mem::take(&mut comment));
             }
         }

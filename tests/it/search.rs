@@ -46,8 +46,10 @@ fn no_query_crashes_the_search() {
         let out = arbiter(index.path(), &["search", q, "--rev", "2026-01-16-s3"]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let shown: String = q.chars().take(40).collect();
+        // An answer, or (past docs/limits.md's limits) a refusal that names the limit.
+        let refused = out.status.code() == Some(2) && stderr.contains("the limit is");
         assert!(
-            matches!(out.status.code(), Some(0 | 1)),
+            matches!(out.status.code(), Some(0 | 1)) || refused,
             "{shown:?}: exit {:?}\n{stderr}",
             out.status.code()
         );
@@ -130,7 +132,8 @@ fn a_misspelt_word_is_searched_as_the_word_it_is_one_slip_from_and_said_so() {
     let (typed, said) = first("equipmnet attached to an ilegal permanent");
     assert!(meant.is_some());
     assert_eq!(typed, meant);
-    assert!(quiet.is_empty(), "{quiet}");
+    // (An empty index says on stderr that the built-in fragments answered; nothing else.)
+    assert!(!quiet.contains("searched"), "{quiet}");
     assert!(
         said.contains("searched “equipmnet” as “equipment”, “ilegal” as “illegal”"),
         "{said}"

@@ -195,10 +195,17 @@ impl Reader<'_> {
                         Statement::Destroy(c)
                     });
                 }
-                return eot_only(Statement::DestroyEach {
-                    subjects: self.set_list(line, body)?,
-                    exile,
-                });
+                let subjects = match self.set_list(line, body) {
+                    Ok(subjects) => subjects,
+                    // One word that names no set of objects was meant as a label: its
+                    // error suggests the label it is one slip from.
+                    Err(e) if !body.contains(char::is_whitespace) => {
+                        self.label(line, body)?;
+                        return Err(e);
+                    }
+                    Err(e) => return Err(e),
+                };
+                return eot_only(Statement::DestroyEach { subjects, exile });
             }
             "all" if s == "all players pass" => return eot_only(Statement::AllPlayersPass),
             "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
