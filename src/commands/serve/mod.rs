@@ -650,6 +650,7 @@ fn search_json(s: &Snapshot, q: SearchQuery) -> anyhow::Result<Value> {
     let (answers, define) = super::search::answers(
         &s.library,
         &|id| s.search_index(id),
+        &s.analysed,
         &query,
         q.revision.as_deref(),
         q.all_revisions,
