@@ -26,7 +26,9 @@ static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
 static APP: LazyLock<axum::Router> = LazyLock::new(|| {
     let dir = std::env::temp_dir().join(format!("arbiter-fuzz-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("an empty folder");
-    serve::router(Arc::new(Shared::open(&dir).expect("the built-in revisions open")))
+    serve::router(Arc::new(
+        Shared::open(&dir).expect("the built-in revisions open"),
+    ))
 });
 
 const METHODS: [Method; 6] = [
@@ -57,7 +59,11 @@ fuzz_target!(|data: &[u8]| {
         return; // not a request target hyper would have passed on
     };
     RUNTIME.block_on(async {
-        let response = APP.clone().oneshot(request).await.expect("the router answers");
+        let response = APP
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router answers");
         let status = response.status();
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
