@@ -6,8 +6,11 @@
 #   bash bench/serve-faults.sh         (from the repository root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet
-bin=$PWD/target/release/arbiter
+# ARBITER_BIN measures another build (say, target/debug/arbiter); the run file says which.
+if [[ -n ${ARBITER_BIN:-} ]]; then bin=$ARBITER_BIN; else
+    cargo build --release --locked --quiet
+    bin=$PWD/target/release/arbiter
+fi
 work=$(mktemp -d)
 export ARBITER_INDEX=$work/index
 port=${PORT:-18081}
@@ -84,11 +87,12 @@ for c in held:
 time.sleep(0.5)
 print(f"after_all\talive={alive()}")
 PY
-kill -TERM "$pid"; wait "$pid"; status=$?; pid=
+kill -TERM "$pid"; status=0; wait "$pid" || status=$?; pid=
 out=bench/runs/serve-faults-$(date -u +%Y-%m-%dT%H%M).tsv
 {
     printf '# arbiter serve fault test\n# date\t%s\n# machine\t%s, %s cores\n# commit\t%s\n' "$(date -u +%FT%TZ)" \
         "$(uname -srm)" "$(nproc)" "$(git rev-parse --short HEAD)$(git diff --quiet || echo -dirty)"
+    printf '# binary\t%s\n' "$bin"
     cat "$work/faults"
     printf 'exit_on_sigterm\t%s\n' "$status"
 } | tee "$out"

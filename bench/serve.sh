@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Load test of `arbiter serve` (release build) on loopback with wrk: 64 connections,
-# 2 threads, rule look-ups (`/cr/{rule}` over a list of real rule numbers) and searches
-# (`/search?q=…` over a list of questions), DURATION seconds each (default 15), then the
-# server's peak memory (VmHWM). Goals: rule look-ups >= 5,000 req/s, searches >= 300/s,
+# 2 threads, rule look-ups (`/cr/{rule}` over a list of real rule numbers), searches
+# (`/search?q=…` over a list of 12 questions) and varied searches (`how does X work` for
+# each of the revision's ~260 titled rules, so most of what a search reads is new to the
+# server at first), DURATION seconds each (default 15), then the server's peak memory
+# (VmHWM). Goals: rule look-ups >= 5,000 req/s, searches >= 300/s,
 # p99 < 50 ms, memory < 300 MB, no errors. Writes bench/runs/serve-<date>.tsv.
 #   bash bench/serve.sh                (from the repository root; needs wrk and the corpus)
 set -euo pipefail
@@ -14,8 +16,11 @@ done
 [[ -n $corpus && -f $corpus/MANIFEST.tsv ]] || { echo "bench/serve.sh: no corpus; nothing to measure" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "bench/serve.sh: wrk is needed (apt-get install wrk)" >&2; exit 1; }
 duration=${DURATION:-15}
-cargo build --release --locked --quiet
-bin=$PWD/target/release/arbiter
+# ARBITER_BIN measures another build (say, target/debug/arbiter); the run file says which.
+if [[ -n ${ARBITER_BIN:-} ]]; then bin=$ARBITER_BIN; else
+    cargo build --release --locked --quiet
+    bin=$PWD/target/release/arbiter
+fi
 work=$(mktemp -d)
 export ARBITER_INDEX=$work/index
 port=${PORT:-18080}
@@ -47,6 +52,20 @@ request = function()
   return wrk.format("GET", "/search?q=" .. questions[(i % #questions) + 1])
 end
 LUA
+# Varied questions: one per titled rule of the revision (`702.19. Trample`).
+{
+    echo 'local questions = {'
+    tr '\r' '\n' < "$corpus"/cr-2026-01-16.txt | grep -E "^[0-9]{3}\.[0-9]+\. [A-Z][A-Za-z ,'-]{2,40}$" |
+        sed -E 's/^[0-9.]+ //' | sort -u | sed -E "s/'/%27/g; s/ /+/g; s/^(.*)$/  \"how+does+\1+work\",/"
+    echo '}'
+    cat <<'LUA'
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", "/search?q=" .. questions[(i % #questions) + 1])
+end
+LUA
+} > "$work/varied.lua"
 summary='done = function(summary, latency, requests)
   io.write(string.format("RESULT\t%.1f\t%.2f\t%.2f\t%d\t%d\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000,
@@ -55,21 +74,24 @@ summary='done = function(summary, latency, requests)
 end'
 echo "$summary" >> "$work/rules.lua"
 echo "$summary" >> "$work/search.lua"
+echo "$summary" >> "$work/varied.lua"
 
 run() { wrk -t2 -c64 -d"${duration}s" --latency -s "$work/$1.lua" "http://127.0.0.1:$port" | tee "$work/$1.out" | grep -E "Requests/sec|99%" >&2; grep RESULT "$work/$1.out" | cut -f2-; }
 rules=$(run rules)
 search=$(run search)
+varied=$(run varied)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
-kill -TERM "$pid"; wait "$pid"; status=$?; pid=
+kill -TERM "$pid"; status=0; wait "$pid" || status=$?; pid=
 
 out=bench/runs/serve-$(date -u +%Y-%m-%dT%H%M).tsv
 {
     printf '# arbiter serve under wrk: %s s per load, 64 connections, 2 threads, loopback\n' "$duration"
     printf '# date\t%s\n# machine\t%s, %s cores, %s\n# commit\t%s\n' "$(date -u +%FT%TZ)" "$(uname -srm)" "$(nproc)" \
         "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(git rev-parse --short HEAD)$(git diff --quiet || echo -dirty)"
+    printf '# binary\t%s\n' "$bin"
     printf '# load average at the end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
     printf 'load\treq_per_s\tp50_ms\tp99_ms\tsocket_errors\tnon_2xx\n'
-    printf 'rule\t%s\nsearch\t%s\n' "$rules" "$search"
+    printf 'rule\t%s\nsearch\t%s\nvaried_search\t%s\n' "$rules" "$search" "$varied"
     printf 'peak_memory_mb\t%s\n' "$((hwm / 1024))"
     printf 'exit_on_sigterm\t%s\n' "$status"
 } | tee "$out"

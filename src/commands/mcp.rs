@@ -184,6 +184,7 @@ impl Arbiter {
             let (answers, define) = super::search::answers(
                 &s.library,
                 &|id| s.search_index(id),
+                &s.analysed,
                 &p.query,
                 p.revision.as_deref(),
                 all,

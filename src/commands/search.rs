@@ -18,6 +18,7 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let (answers, define) = answers(
         &library,
         &|id| revision_index(&library, id).map(std::sync::Arc::new),
+        &index::search::Analysed::default(),
         &query,
         args.rev.as_deref(),
         args.all_revisions,
@@ -46,10 +47,13 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
 
 /// What a search of revision `rev` (or of every revision) finds, and, when it found
 /// nothing, the glossary term the words name: the one answer of `search`, `serve` and
-/// `mcp`, which each hand it to `render::search`.
+/// `mcp`, which each hand it to `render::search`. `analysed` keeps the rules' words read
+/// (a server keeps one per index generation, see `index::search::Analysed`).
+#[allow(clippy::too_many_arguments)]
 pub fn answers(
     library: &Library,
     search_index: &SearchIndex,
+    analysed: &index::search::Analysed,
     query: &str,
     rev: Option<&str>,
     all_revisions: bool,
@@ -70,10 +74,10 @@ pub fn answers(
         limit,
     };
     let answers = if all_revisions {
-        search_all(library, search_index, &request)?
+        search_all(library, search_index, analysed, &request)?
     } else {
         let info = library.resolve(rev)?;
-        search_index(&info.id)?.answer(&request)?
+        search_index(&info.id)?.answer_with(&request, analysed)?
     };
     let define = if answers.families.is_empty() {
         glossary_knows(library, rev, query)
@@ -138,6 +142,7 @@ fn revision_index(library: &Library, id: &str) -> anyhow::Result<index::Revision
 fn search_all(
     library: &Library,
     search_index: &SearchIndex,
+    analysed: &index::search::Analysed,
     request: &Request,
 ) -> anyhow::Result<Answers> {
     let mut hits = Vec::new();
@@ -151,10 +156,9 @@ fn search_all(
         ..request.clone()
     };
     // Most rules read the same in every revision: each rule's words are analysed once.
-    let mut analysed = index::search::Analysed::default();
     let mut terms = std::collections::HashSet::new();
     for info in library.revisions() {
-        let found = search_index(&info.id)?.search_with(&wide, &mut analysed)?;
+        let found = search_index(&info.id)?.search_with(&wide, analysed)?;
         lenient |= found.lenient;
         for word in found.respelt {
             if !respelt.contains(&word) {
@@ -166,7 +170,7 @@ fn search_all(
     }
     let mut families = results::across_revisions(hits, request.limit.min(index::search::MAX_LIMIT));
     // Snippets only for what is shown, not for every revision's candidates.
-    index::search::with_snippets(&mut families, &terms);
+    index::search::with_snippets(&mut families, &terms, analysed);
     Ok(Answers {
         families,
         lenient,

@@ -68,6 +68,7 @@ pub(super) fn glossary_named(
     let top = searcher
         .search(&query, &TopDocs::with_limit(200).order_by_score())
         .map_err(err)?;
+    let said_stems = query::stems(said);
     let mut named = Vec::new();
     for (_, address) in top {
         let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
@@ -81,7 +82,7 @@ pub(super) fn glossary_named(
             .iter()
             .filter_map(|name| {
                 let name_words = query::words(name);
-                if query::find_words(said, &name_words).is_some() {
+                if query::find_stems(&said_stems, &query::stems(&name_words)).is_some() {
                     Some((name_words.len(), name_words, name))
                 } else {
                     query::initials(name)

@@ -89,6 +89,8 @@ pub struct Said {
     /// The parts that must each be said, as consecutive words, anywhere in the question: one
     /// for a term (`summoning sick`), more for a situation (`target + in response`).
     pub parts: Vec<Vec<String>>,
+    /// The stem of each word of each part, as [`find_stems`] compares them.
+    pub stems: Vec<Vec<String>>,
     pub meaning: String,
     pub source: String,
 }
@@ -109,8 +111,10 @@ pub fn vocabulary() -> &'static [Said] {
             .filter_map(|l| {
                 let mut cols = l.split('\t');
                 let said = cols.next()?;
+                let parts: Vec<Vec<String>> = said.split(" + ").map(words).collect();
                 Some(Said {
-                    parts: said.split(" + ").map(words).collect(),
+                    stems: parts.iter().map(|p| stems(p)).collect(),
+                    parts,
                     meaning: cols.next()?.to_string(),
                     source: cols.next().unwrap_or_default().to_string(),
                 })
@@ -183,19 +187,29 @@ pub fn brackets(query: &str) -> usize {
 /// Whether `name` occurs in `said` as consecutive words (each compared as a stem, so
 /// `mulligans` says `Mulligan`); returns where.
 pub fn find_words(said: &[String], name: &[String]) -> Option<usize> {
+    find_stems(&stems(said), &stems(name))
+}
+
+/// The stem of each word (see [`find_stems`]).
+pub fn stems(words: &[String]) -> Vec<String> {
+    words.iter().map(|w| analysis::stem_word(w)).collect()
+}
+
+/// [`find_words`] over words already stemmed (a question is stemmed once, not once for
+/// each name it is compared with).
+pub fn find_stems(said: &[String], name: &[String]) -> Option<usize> {
     if name.is_empty() || name.len() > said.len() {
         return None;
     }
-    let s: Vec<String> = said.iter().map(|w| analysis::stem_word(w)).collect();
-    let n: Vec<String> = name.iter().map(|w| analysis::stem_word(w)).collect();
-    (0..=s.len() - n.len()).find(|&i| s[i..i + n.len()] == n[..])
+    (0..=said.len() - name.len()).find(|&i| said[i..i + name.len()] == name[..])
 }
 
 /// The vocabulary entries the question says, with how many of its words each covers.
 pub fn vocabulary_said(said: &[String]) -> Vec<(&'static Said, usize)> {
+    let said = stems(said);
     vocabulary()
         .iter()
-        .filter(|v| v.parts.iter().all(|part| find_words(said, part).is_some()))
+        .filter(|v| v.stems.iter().all(|part| find_stems(&said, part).is_some()))
         .map(|v| (v, v.words().count()))
         .collect()
 }

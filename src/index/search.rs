@@ -5,9 +5,10 @@
 //! word is) come from that revision alone, revisions are added and replaced without
 //! touching the others, and the embedded revisions are indexed in memory on demand.
 
-use std::path::Path;
-
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::RamDirectory;
@@ -15,6 +16,7 @@ use tantivy::query::{
     BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, QueryParser, TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use super::analysis;
@@ -127,20 +129,76 @@ impl Found {
 
 /// Cuts the snippets of the hits a page shows (each family's), around `terms`: only
 /// those are cut, not every candidate of every revision searched.
-pub fn with_snippets(families: &mut [Family], terms: &HashSet<String>) {
+pub fn with_snippets(families: &mut [Family], terms: &HashSet<String>, analysed: &Analysed) {
     for family in families {
         for hit in std::iter::once(&mut family.best).chain(&mut family.others) {
-            hit.snippet = snippet::snippet(&hit.text, terms);
+            hit.snippet = snippet::snippet_of(&hit.text, &analysed.places(&hit.text), terms);
         }
     }
 }
 
-/// The terms of the rules' words already read, by the words (a rule's title, the titles
-/// above it and its text), kept across the searches of one question in many revisions
-/// (`--all-revisions`): most rules read the same from one revision to the next, so each
-/// is analysed once rather than once per revision.
+/// The rules' words already read, kept across searches: the terms of a rule's words (its
+/// title, the titles above it and its text) for the share of a question it says, and the
+/// terms with their places in a rule's text for its snippet. Analysing a rule's words is
+/// most of what a search costs, and most rules read the same from one revision to the
+/// next, so each text is analysed once: across the revisions of one `--all-revisions`
+/// question, and across every question a server is asked (one `Analysed` per index
+/// generation, shared by its requests). At most [`ANALYSED_BYTES`] are kept; past that,
+/// texts are analysed and not kept.
 #[derive(Default)]
-pub struct Analysed(HashMap<String, HashSet<String>>);
+pub struct Analysed(Mutex<Kept>);
+
+/// The most an [`Analysed`] keeps, in bytes (roughly: the texts and their terms).
+pub const ANALYSED_BYTES: usize = 48 << 20;
+
+/// The terms of a text with the byte range each was read from.
+pub type Places = Arc<[(Range<usize>, String)]>;
+
+#[derive(Default)]
+struct Kept {
+    terms: HashMap<String, Arc<HashSet<String>>>,
+    places: HashMap<String, Places>,
+    bytes: usize,
+}
+
+impl Analysed {
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The terms `words` are analysed into.
+    fn terms(&self, analyzer: &mut TextAnalyzer, words: &str) -> Arc<HashSet<String>> {
+        if let Some(found) = self.kept().terms.get(words) {
+            return Arc::clone(found);
+        }
+        let terms: Arc<HashSet<String>> =
+            Arc::new(analysis::terms_with(analyzer, words).into_iter().collect());
+        let cost = words.len() + terms.iter().map(|t| t.len() + 48).sum::<usize>() + 96;
+        let mut kept = self.kept();
+        if kept.bytes + cost <= ANALYSED_BYTES {
+            kept.bytes += cost;
+            kept.terms.insert(words.to_string(), Arc::clone(&terms));
+        }
+        terms
+    }
+
+    /// The terms of `text` with the byte range each was read from.
+    pub fn places(&self, text: &str) -> Places {
+        if let Some(found) = self.kept().places.get(text) {
+            return Arc::clone(found);
+        }
+        let places: Places = snippet::places(text).into();
+        let cost = text.len() + places.iter().map(|(_, t)| t.len() + 64).sum::<usize>() + 96;
+        let mut kept = self.kept();
+        if kept.bytes + cost <= ANALYSED_BYTES {
+            kept.bytes += cost;
+            kept.places.insert(text.to_string(), Arc::clone(&places));
+        }
+        places
+    }
+}
 
 /// The search index of one revision, open for reading.
 pub struct RevisionIndex {
@@ -221,6 +279,16 @@ impl RevisionIndex {
     /// The rules that best match the request grouped into families (see `results`), the
     /// best family first, at most `request.limit` families.
     pub fn answer(&self, request: &Request) -> Result<Answers, IndexError> {
+        self.answer_with(request, &Analysed::default())
+    }
+
+    /// [`RevisionIndex::answer`], reusing (and adding to) the rules' words `analysed` by
+    /// earlier searches.
+    pub fn answer_with(
+        &self,
+        request: &Request,
+        analysed: &Analysed,
+    ) -> Result<Answers, IndexError> {
         let wide = Request {
             limit: request
                 .limit
@@ -229,9 +297,9 @@ impl RevisionIndex {
                 .saturating_add(20),
             ..request.clone()
         };
-        let found = self.search_with(&wide, &mut Analysed::default())?;
+        let found = self.search_with(&wide, analysed)?;
         let mut families = results::families(found.hits, request.limit.min(MAX_LIMIT));
-        with_snippets(&mut families, &found.terms);
+        with_snippets(&mut families, &found.terms, analysed);
         Ok(Answers {
             families,
             lenient: found.lenient,
@@ -243,18 +311,14 @@ impl RevisionIndex {
     /// (bounded by [`MAX_LIMIT`]; 0 finds nothing).
     pub fn search(&self, request: &Request) -> Result<Found, IndexError> {
         Ok(self
-            .search_with(request, &mut Analysed::default())?
+            .search_with(request, &Analysed::default())?
             .with_snippets())
     }
 
     /// [`RevisionIndex::search`] without snippets (the caller cuts those it shows, see
     /// [`with_snippets`]), reusing (and adding to) the rules' words `analysed` by earlier
     /// searches of the same question in other revisions.
-    pub fn search_with(
-        &self,
-        request: &Request,
-        analysed: &mut Analysed,
-    ) -> Result<Found, IndexError> {
+    pub fn search_with(&self, request: &Request, analysed: &Analysed) -> Result<Found, IndexError> {
         let limit = request.limit.min(MAX_LIMIT);
         if limit == 0 {
             return Ok(Found::default());
@@ -611,7 +675,7 @@ impl RevisionIndex {
         plan: &Plan,
         request: &Request,
         limit: usize,
-        analysed: &mut Analysed,
+        analysed: &Analysed,
     ) -> Result<Vec<Hit>, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
@@ -671,14 +735,7 @@ impl RevisionIndex {
                 let above = format!("{title} {}", context.join(" "));
                 let credited = credit(&plan.credited, &number);
                 let mut share_of = |text: &str| {
-                    let said = analysed
-                        .0
-                        .entry(format!("{above} {text}"))
-                        .or_insert_with_key(|words| {
-                            analysis::terms_with(&mut analyzer, words)
-                                .into_iter()
-                                .collect()
-                        });
+                    let said = analysed.terms(&mut analyzer, &format!("{above} {text}"));
                     coverage(&plan.weighed, |t| {
                         said.contains(t) || credited.iter().any(|c| c == t)
                     })

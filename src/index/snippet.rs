@@ -27,15 +27,29 @@ pub struct Snippet {
 
 /// The snippet of `text` for the searched `terms` (analysed as the index analyses).
 pub fn snippet(text: &str, terms: &HashSet<String>) -> Snippet {
+    snippet_of(text, &places(text), terms)
+}
+
+/// The terms `text` is analysed into, with the byte range each was read from.
+pub fn places(text: &str) -> Vec<(Range<usize>, String)> {
     let mut analyzer = analysis::analyzer();
     let mut stream = analyzer.token_stream(text);
-    let mut matches: Vec<(Range<usize>, String)> = Vec::new();
+    let mut out = Vec::new();
     while stream.advance() {
         let t = stream.token();
-        if terms.contains(&t.text) {
-            matches.push((t.offset_from..t.offset_to, t.text.clone()));
-        }
+        out.push((t.offset_from..t.offset_to, t.text.clone()));
     }
+    out
+}
+
+/// [`snippet`], from the `places` of `text`'s terms (see [`places`]).
+pub fn snippet_of(
+    text: &str,
+    places: &[(Range<usize>, String)],
+    terms: &HashSet<String>,
+) -> Snippet {
+    let matches: Vec<&(Range<usize>, String)> =
+        places.iter().filter(|(_, t)| terms.contains(t)).collect();
     // The window holding the most distinct searched words, the earliest of equals.
     let mut best: Option<(usize, usize)> = None; // (distinct words, index of first match)
     for (i, (first, _)) in matches.iter().enumerate() {

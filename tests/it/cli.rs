@@ -390,6 +390,8 @@ const REFUSE_JSON: &[&[&str]] = &[
     &["man", "--json"],
     &["--json", "completions", "bash"],
     &["--json", "man"],
+    &["serve", "--json"],
+    &["mcp", "--json"],
     &["help", "scenarios", "--json"],
     &["--json", "help", "scenarios"],
     &["serve", "--json"],

@@ -448,6 +448,66 @@ fn a_real_client_is_answered_over_a_loopback_socket_until_the_server_stops() {
     );
 }
 
+/// Connections that connect and send nothing can't shut out a client that asks: past the
+/// bound, the one idle the longest is closed to make room (the fault test in
+/// bench/serve-faults.sh does the same with 1,000 connections against the real bound).
+#[test]
+fn idle_connections_make_room_for_a_client_that_asks() {
+    use std::io::Read as _;
+    let rt = runtime();
+    let empty = tempfile::tempdir().unwrap();
+    let shared = Arc::new(Shared::open(empty.path()).unwrap());
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("a loopback port");
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let most = 8;
+    let server = rt.spawn(serve::serve_with(
+        listener,
+        shared,
+        async {
+            let _ = stopped.await;
+        },
+        most,
+    ));
+    let idle: Vec<std::net::TcpStream> = (0..3 * most)
+        .map(|_| std::net::TcpStream::connect(address).expect("a connection"))
+        .collect();
+    let agent = ureq::Agent::new_with_defaults();
+    let mut response = agent
+        .get(&format!(
+            "http://{address}/cr/303.4c?revision=2026-01-16-s3"
+        ))
+        .call()
+        .expect("the server answers while idle connections are held");
+    assert_eq!(response.status(), 200);
+    let doc: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
+    assert_eq!(doc["ruleNumber"], "303.4c");
+    // The oldest idle connections were closed by the server.
+    let closed = idle
+        .into_iter()
+        .filter(|mut c| {
+            c.set_read_timeout(Some(std::time::Duration::from_millis(300)))
+                .unwrap();
+            match c.read(&mut [0u8; 1]) {
+                Ok(n) => n == 0,
+                Err(e) => !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+            }
+        })
+        .count();
+    assert!(
+        closed > 2 * most - 1,
+        "{closed} of {} idle connections closed",
+        3 * most
+    );
+    stop.send(()).unwrap();
+    rt.block_on(server).expect("the server stops");
+}
+
 mod mcp {
     use super::*;
     use rmcp::model::CallToolRequestParams;

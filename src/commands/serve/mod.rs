@@ -8,7 +8,8 @@
 //!
 //! Bounds: a request line and query of at most [`MAX_URI`] bytes, a body of at most
 //! [`MAX_BODY`], headers within [`HEADER_TIMEOUT`], an answer within [`ANSWER_TIMEOUT`],
-//! at most [`MAX_CONNECTIONS`] connections (more are closed at once). Work runs on
+//! at most [`MAX_CONNECTIONS`] connections (one more closes the one idle the longest, so
+//! idle connections never shut out a client that asks). Work runs on
 //! blocking threads, so a slow search never stalls the connections; a client that
 //! disconnects drops its request. The index's generation is checked at each request
 //! (`shared`). Ctrl-C or SIGTERM stops accepting, lets answers in flight finish (for at
@@ -24,7 +25,7 @@ pub mod shared;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -50,7 +51,8 @@ pub const MAX_BODY: usize = 256 * 1024;
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a request (reading its body included) may take before it gets 408.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
-/// The most connections open at once; one more is closed as soon as it is accepted.
+/// The most connections open at once; one more closes the one idle the longest (or, when
+/// every connection is answering, is itself closed as soon as it is accepted).
 pub const MAX_CONNECTIONS: usize = 512;
 /// How long a shutdown waits for answers in flight.
 pub const DRAIN: Duration = Duration::from_secs(10);
@@ -96,10 +98,23 @@ pub async fn serve_on(
     shared: App,
     stop: impl std::future::Future<Output = ()>,
 ) {
+    serve_with(listener, shared, stop, MAX_CONNECTIONS).await;
+}
+
+/// [`serve_on`] with at most `most` connections open at once. When one more arrives, the
+/// connection idle the longest (accepted longest ago and answering no request) is closed
+/// to make room, so clients that connect and send nothing can't shut out one that asks;
+/// only when every connection is answering is the new one closed instead.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    shared: App,
+    stop: impl std::future::Future<Output = ()>,
+    most: usize,
+) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     let app = router(shared);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let open = Arc::new(AtomicUsize::new(0));
+    let open = Arc::new(Mutex::new(Open::default()));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT)
@@ -117,23 +132,127 @@ pub async fn serve_on(
             },
             () = &mut stop => break,
         };
-        if open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
+        let Some((id, busy, close)) = lock(&open).admit(most.max(1)) else {
             drop(stream);
             continue;
-        }
+        };
         let _ = stream.set_nodelay(true);
-        open.fetch_add(1, Ordering::Relaxed);
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
+            // Busy from the request's start until its answer's last byte is written.
+            let guard = Busy::enter(&busy);
+            let answer = tower::ServiceExt::oneshot(app.clone(), request.map(Body::new));
+            async move {
+                let response = answer.await?;
+                Ok::<_, std::convert::Infallible>(
+                    response.map(|body| Body::new(Guarded { body, _busy: guard })),
+                )
+            }
+        });
         let connection = http.serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
         let open = Arc::clone(&open);
         tokio::spawn(async move {
-            let _ = connection.await;
-            open.fetch_sub(1, Ordering::Relaxed);
+            tokio::select! {
+                _ = connection => {},
+                () = close.notified() => {},
+            }
+            lock(&open).connections.remove(&id);
         });
     }
     drop(listener);
     let _ = tokio::time::timeout(DRAIN, graceful.shutdown()).await;
+}
+
+/// The connections open, in the order they were accepted.
+#[derive(Default)]
+struct Open {
+    next: u64,
+    connections: std::collections::BTreeMap<u64, Connection>,
+}
+
+struct Connection {
+    /// Requests in flight (answers being written included).
+    busy: Arc<AtomicUsize>,
+    /// Closes the connection.
+    close: Arc<tokio::sync::Notify>,
+}
+
+type Admitted = (u64, Arc<AtomicUsize>, Arc<tokio::sync::Notify>);
+
+impl Open {
+    /// Room for one more connection: when `most` are open, the oldest idle one is closed;
+    /// `None` when every one is busy.
+    fn admit(&mut self, most: usize) -> Option<Admitted> {
+        while self.connections.len() >= most {
+            let idle = self
+                .connections
+                .iter()
+                .find(|(_, c)| c.busy.load(Ordering::Acquire) == 0)
+                .map(|(id, _)| *id)?;
+            if let Some(shed) = self.connections.remove(&idle) {
+                shed.close.notify_one();
+            }
+        }
+        let id = self.next;
+        self.next += 1;
+        let busy = Arc::new(AtomicUsize::new(0));
+        let close = Arc::new(tokio::sync::Notify::new());
+        self.connections.insert(
+            id,
+            Connection {
+                busy: Arc::clone(&busy),
+                close: Arc::clone(&close),
+            },
+        );
+        Some((id, busy, close))
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A request in flight on a connection, counted while it lives.
+struct Busy(Arc<AtomicUsize>);
+
+impl Busy {
+    fn enter(count: &Arc<AtomicUsize>) -> Busy {
+        count.fetch_add(1, Ordering::AcqRel);
+        Busy(Arc::clone(count))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// An answer's body that keeps its connection busy until it is written (or dropped).
+struct Guarded {
+    body: Body,
+    _busy: Busy,
+}
+
+impl axum::body::HttpBody for Guarded {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 /// Ctrl-C, or SIGTERM on Unix.
@@ -531,6 +650,7 @@ fn search_json(s: &Snapshot, q: SearchQuery) -> anyhow::Result<Value> {
     let (answers, define) = super::search::answers(
         &s.library,
         &|id| s.search_index(id),
+        &s.analysed,
         &query,
         q.revision.as_deref(),
         q.all_revisions,

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::SystemTime;
 
 use crate::diff::lineage::Lineage;
+use crate::index::search::Analysed;
 use crate::index::RevisionIndex;
 use crate::library::Library;
 
@@ -23,6 +24,9 @@ pub struct Snapshot {
     stamp: Option<(SystemTime, u64)>,
     lineage: OnceLock<Option<Lineage>>,
     searches: Mutex<HashMap<String, Arc<RevisionIndex>>>,
+    /// The rules' words the searches of this generation have read (bounded; see
+    /// `index::search::Analysed`).
+    pub analysed: Analysed,
     files: Mutex<HashMap<(String, &'static str), Arc<String>>>,
 }
 
@@ -38,6 +42,7 @@ impl Snapshot {
             stamp,
             lineage: OnceLock::new(),
             searches: Mutex::new(HashMap::new()),
+            analysed: Analysed::default(),
             files: Mutex::new(HashMap::new()),
         })
     }
