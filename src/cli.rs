@@ -159,6 +159,7 @@ impl Command {
             | Command::Diff { global, .. }
             | Command::History { global, .. }
             | Command::Check { global, .. }
+            | Command::CiteCheck { global, .. }
             | Command::Export(ExportArgs {
                 format: ExportFormat::Html { global, .. },
             }) => Some(global),
@@ -282,6 +283,18 @@ Examples:
     Check {
         #[command(flatten)]
         args: CheckArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
+    /// Find rule citations in text and source files that are stale or don't exist.
+    #[command(after_help = "\
+Examples:
+  arbiter cite-check tests/data/cite-check/
+  arbiter cite-check notes.md --as-of 2008-10-01
+  arbiter cite-check src/ --json")]
+    CiteCheck {
+        #[command(flatten)]
+        args: CiteCheckArgs,
         #[command(flatten)]
         global: GlobalArgs,
     },
@@ -434,6 +447,20 @@ pub struct CheckArgs {
     /// Quote each cited rule's text from the revision.
     #[arg(short, long)]
     pub explain: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CiteCheckArgs {
+    /// Files or folders (walked like ripgrep: .gitignore respected, binary files skipped).
+    #[arg(required = true, value_hint = ValueHint::AnyPath)]
+    pub paths: Vec<PathBuf>,
+    /// When the citations were written (a date, or a year or prefix): a number is read in
+    /// the revision in force then (default: any earlier revision that had it).
+    #[arg(long, value_name = "REV", value_hint = ValueHint::Other)]
+    pub as_of: Option<String>,
+    /// The revision to check against (default: the newest).
+    #[arg(long, value_name = "REV", value_hint = ValueHint::Other)]
+    pub to: Option<String>,
 }
 
 #[derive(Debug, Args)]

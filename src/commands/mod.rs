@@ -3,6 +3,7 @@
 //! hands the results to `render`.
 
 pub mod check;
+pub mod cite_check;
 pub mod completions;
 pub mod define;
 pub mod diff;
@@ -136,6 +137,7 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff { args, .. } => diff::run(args, ctx),
         Command::History { args, .. } => history::run(args, ctx),
         Command::Check { args, .. } => check::run(&args, ctx),
+        Command::CiteCheck { args, .. } => cite_check::run(&args, ctx),
         Command::Export(args) => export::run(&args, ctx),
         Command::Completions(args) => completions::run(&args, ctx),
         Command::Man => man::run(ctx),
@@ -160,6 +162,7 @@ pub fn pages(cli: &Cli) -> bool {
                     | Command::Diff { .. }
                     | Command::History { .. }
                     | Command::Check { .. }
+                    | Command::CiteCheck { .. }
             ),
         }
 }
