@@ -245,6 +245,9 @@ pub fn judge(number: RuleNumber, explicit: bool, as_of: Option<Date>, to: Date) 
         None => to,
     };
     let Some(last) = table::last_with(number, written) else {
+        if table::exists(number, to) {
+            return None;
+        }
         return explicit.then(|| Verdict::Nonexistent {
             nearest: table::neighbours(number, to, 2),
         });
