@@ -91,7 +91,7 @@ pub const CONCEPTS: &[Concept] = &[
     },
     Concept {
         name: "tribal",
-        pattern: r"\bTribal\b",
+        pattern: r"(?i)\btribal (?:card|spell|permanent|instant|sorcery|enchantment|artifact|creature|type|subtype)s?\b",
         gone: "2024-02-02",
         replaced_by: "the card type Kindred",
         rule: "308.1",
@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn concepts_by_name() {
-        let m = mentions("no Mana burn here\nwith damage assignment order");
+        let m = mentions("no Mana burn here\nwith damage assignment order, Tribal Unity");
         assert_eq!(m.len(), 2);
         assert_eq!(CONCEPTS[m[0].concept].name, "mana burn");
         assert_eq!((m[1].line, m[1].column), (2, 6));
