@@ -290,8 +290,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   arbiter cite-check tests/data/cite-check/
-  arbiter cite-check notes.md --as-of 2008-10-01
-  arbiter cite-check src/ --json")]
+  arbiter cite-check tests/data/cite-check/ --as-of 2008-10-01
+  arbiter cite-check tests/data/cite-check/ --to 2024 --json")]
     CiteCheck {
         #[command(flatten)]
         args: CiteCheckArgs,
