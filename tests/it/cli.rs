@@ -982,3 +982,24 @@ fn on_a_terminal_long_rules_are_wrapped_to_its_width_and_hang_from_their_number(
         "piped: not wrapped"
     );
 }
+
+/// `cite-check` on a text written for it (tests/data/cite-check/judge-notes.md): each
+/// kind of finding (renumbered, removed, nonexistent, obsolete) pinned in a golden file,
+/// read as written at no date and as written in 2008. The lookups are the embedded
+/// citation table, which needs no corpus.
+#[test]
+fn cite_check_reports_each_kind_of_stale_citation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let note = "tests/data/cite-check/judge-notes.md";
+    let failures: Vec<String> = [
+        ("cite-check-judge-notes", vec!["cite-check", note]),
+        (
+            "cite-check-judge-notes-as-of-2008",
+            vec!["cite-check", note, "--as-of", "2008-10-01"],
+        ),
+    ]
+    .iter()
+    .filter_map(|(golden, args)| check_golden(golden, &run(args, root)).err())
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
