@@ -33,8 +33,13 @@ Exit status:
   1  not found; the revisions differ; an expectation failed
   2  an error: the message says what went wrong, and a `hint:` line what to do
 
+Guides:
+  arbiter help scenarios        the scenario language `check` reads: a tutorial, then the
+                                reference of every form (--markdown: the source)
+
 Environment:
-  ARBITER_INDEX   the index folder, as --index
+  ARBITER_INDEX   the index folder, as --index (default: arbiter/ in your data
+                  directory, ~/.local/share/arbiter on Linux)
   ARBITER_PAGER   the pager for long output on a terminal (else PAGER, else `less -FRX`;
                   empty or `cat`: no pager)
   NO_COLOR        when set and not empty, --color auto does not colour";
@@ -48,6 +53,7 @@ Environment:
     about,
     long_about = None,
     max_term_width = 100,
+    disable_help_subcommand = true,
     after_help = EXAMPLES,
     after_long_help = LONG_AFTER_HELP
 )]
@@ -107,8 +113,8 @@ pub struct GlobalArgs {
     #[arg(long)]
     pub no_pager: bool,
 
-    /// The index folder (else $ARBITER_INDEX, else index/ of the checkout, else the
-    /// platform's data directory).
+    /// The index folder (else $ARBITER_INDEX, else arbiter/ in your data directory:
+    /// ~/.local/share/arbiter on Linux).
     #[arg(
         long,
         value_name = "DIR",
@@ -160,10 +166,12 @@ impl Command {
             | Command::History { global, .. }
             | Command::Check { global, .. }
             | Command::CiteCheck { global, .. }
+            | Command::Serve { global, .. }
+            | Command::Mcp { global, .. }
             | Command::Export(ExportArgs {
                 format: ExportFormat::Html { global, .. },
             }) => Some(global),
-            Command::Completions(_) | Command::Man => None,
+            Command::Completions(_) | Command::Man | Command::Help(_) => None,
         }
     }
 }
@@ -276,6 +284,9 @@ Examples:
     },
     /// Play scenario files under the rules of a revision and check their expectations.
     #[command(after_help = "\
+Scenario language:
+  arbiter help scenarios        a tutorial, then the reference of every form, offline
+
 Examples:
   arbiter check tests/check/protection-example.md
   arbiter check tests/scenarios/
@@ -295,6 +306,27 @@ Examples:
     CiteCheck {
         #[command(flatten)]
         args: CiteCheckArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
+    /// Answer over HTTP on this machine: Academy Ruins' CR routes and arbiter's own.
+    #[command(after_help = "\
+Examples:
+  arbiter serve
+  arbiter serve --bind 127.0.0.1:8080
+  curl http://127.0.0.1:8080/cr/704.5j")]
+    Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
+    /// Answer AI assistants over the Model Context Protocol, on stdin and stdout.
+    #[command(after_help = "\
+Examples:
+  arbiter mcp
+  claude mcp add arbiter -- arbiter mcp")]
+    Mcp {
         #[command(flatten)]
         global: GlobalArgs,
     },
@@ -318,6 +350,36 @@ Examples:
   arbiter man | man -l -
   arbiter man > /usr/local/share/man/man1/arbiter.1")]
     Man,
+    /// Print a command's help, or a guide built in: `scenarios`, the scenario language.
+    #[command(after_help = "\
+Guides:
+  scenarios            the scenario language: the tutorial, then the reference
+  scenario-tutorial    the tutorial alone: a board built step by step
+  scenario-reference   the reference alone: every form of version 3
+
+Examples:
+  arbiter help scenarios
+  arbiter help scenario-reference --markdown
+  arbiter help check")]
+    Help(HelpArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct HelpArgs {
+    /// A command (`check`, `export html`) or a guide (`scenarios`, `scenario-tutorial`,
+    /// `scenario-reference`); nothing: arbiter's own help.
+    #[arg(value_name = "COMMAND|GUIDE")]
+    pub topic: Vec<String>,
+    /// Print a guide's Markdown source instead of rendering it for the terminal.
+    #[arg(short, long)]
+    pub markdown: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on (loopback unless told otherwise).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
 }
 
 #[derive(Debug, Args, Default)]

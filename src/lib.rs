@@ -13,6 +13,7 @@ pub mod fetch;
 pub mod index;
 pub mod ingest;
 pub mod library;
+pub mod limits;
 pub mod model;
 pub mod output;
 pub mod pager;

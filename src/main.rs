@@ -29,6 +29,13 @@ fn main() -> ExitCode {
         json: options.json,
         index: options.index,
     };
+    if std::io::stderr().is_terminal() {
+        output::fit_stderr_to(
+            terminal_size::terminal_size_of(std::io::stderr())
+                .map(|(w, _)| usize::from(w.0))
+                .or(Some(output::STDERR_COLUMNS)),
+        );
+    }
     if !ctx.json && std::io::stdout().is_terminal() {
         output::fit_to(terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)));
     }

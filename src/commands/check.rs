@@ -32,6 +32,11 @@ pub enum CheckError {
         line: usize,
         message: String,
     },
+    #[error("{file}: {over}; {}", over.limit.advice)]
+    OverLimit {
+        file: String,
+        over: crate::limits::OverLimit,
+    },
 }
 
 /// The revision a scenario is played under.
@@ -108,6 +113,12 @@ pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, C
         let chosen = choose_revision(library, file, spec)?;
         Ok::<_, CheckError>((chosen.rules.date, chosen))
     })?;
+    crate::limits::SCENARIO_ACTIONS
+        .check(scenario.actions.len())
+        .map_err(|over| CheckError::OverLimit {
+            file: file.to_string(),
+            over,
+        })?;
     let cites = RevisionNumbers {
         to: chosen.rules.date,
     };
@@ -150,6 +161,34 @@ pub fn scenario_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// A scenario file's text, reading at most [`crate::limits::SCENARIO_BYTES`] (a regular file larger
+/// than that is refused before it is read; a device or pipe, once that much has come).
+pub fn read_scenario(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let limit = crate::limits::SCENARIO_BYTES;
+    let most = limit.most as u64;
+    let too_large = || {
+        format!(
+            "too large: the limit of {} is {} MiB (docs/limits.md lists every limit); {}",
+            limit.what,
+            most >> 20,
+            limit.advice
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| format!("can't read the file: {e}"))?;
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > most) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read the file: {e}"))?;
+    if bytes.len() as u64 > most {
+        return Err(too_large());
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn display_name(path: &Path) -> String {
     path.display().to_string()
 }
@@ -163,10 +202,10 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let several = files.len() > 1;
     for path in &files {
         let name = display_name(path);
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => {
-                unreadable.push((name.clone(), format!("{name}: can't read the file: {e}")));
+        let text = match read_scenario(path) {
+            Ok(text) => text,
+            Err(why) => {
+                unreadable.push((name.clone(), format!("{name}: {why}")));
                 continue;
             }
         };
@@ -189,7 +228,8 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     }
     let passed = reports.iter().filter(|r| r.passed).count();
-    let failed = reports.len() - passed;
+    let refused = reports.iter().filter(|r| r.refused.is_some()).count();
+    let failed = reports.len() - passed - refused;
     if ctx.json {
         // One document: the report, or with several files an array in which an
         // unreadable file is `{"file", "error"}`. A single unreadable file prints none:
@@ -216,21 +256,37 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             out.push('\n');
         }
     } else if several {
-        out.push_str(&render::summary(passed, failed, ctx.style));
+        out.push_str(&render::summary(passed, failed, refused, ctx.style));
     }
     use std::io::Write;
     crate::output::stdout().write_all(out.as_bytes())?;
     if !unreadable.is_empty() {
+        let hint = "the scenario language: `arbiter help scenario-reference` (docs/scenarios/reference.md in the repository)";
+        if let [(_, reason)] = unreadable.as_slice() {
+            if !several {
+                // One file: the reason is the error itself, so `--json`'s error document
+                // carries it (it used to say only "1 scenario could not be read").
+                return Err(super::hint::error_of(
+                    super::hint::Kind::BadInput,
+                    reason,
+                    hint,
+                ));
+            }
+        }
         for (_, u) in &unreadable {
             crate::output::eprintln(format_args!("arbiter: {u}"));
         }
-        anyhow::bail!(
-            "{} scenario{} could not be read",
-            unreadable.len(),
-            if unreadable.len() == 1 { "" } else { "s" }
-        );
+        return Err(super::hint::error_of(
+            super::hint::Kind::BadInput,
+            format!(
+                "{} scenario{} could not be read",
+                unreadable.len(),
+                if unreadable.len() == 1 { "" } else { "s" }
+            ),
+            hint,
+        ));
     }
-    Ok(if failed == 0 {
+    Ok(if failed == 0 && refused == 0 {
         Outcome::Success
     } else {
         Outcome::Negative

@@ -15,30 +15,16 @@ use crate::render;
 use super::{Context, Outcome};
 
 pub fn run(args: DiffArgs, ctx: &Context) -> anyhow::Result<Outcome> {
-    let scope = match (args.section, &args.rule) {
-        (Some(s), _) if !(1..=9).contains(&s) => {
-            anyhow::bail!("--section {s}: sections are numbered 1 to 9")
-        }
-        (Some(s), _) => Scope::Section(s),
-        (None, Some(r)) => Scope::Rule(
-            r.parse::<RuleNumber>()
-                .with_context(|| format!("--rule {r}"))?,
-        ),
-        (None, None) => Scope::All,
-    };
-    let options = Options {
-        ignore_wording: args.ignore_wording,
-        scope,
-    };
     let library = super::library(ctx)?;
-    let from = library.resolve(Some(&args.from))?.id.clone();
-    let to = library.resolve(Some(&args.to))?.id.clone();
-    let a = library.load(&from)?;
-    let b = library.load(&to)?;
-    let known = super::stored_lineage(ctx, &library)
-        .map(|l| l.pairs(&a.id, &b.id))
-        .unwrap_or_default();
-    let changes = diff::pair_with(&a, &b, &options, &known);
+    let changes = changes(
+        &library,
+        &|| super::stored_lineage(ctx, &library),
+        &args.from,
+        &args.to,
+        args.section,
+        args.rule.as_deref(),
+        args.ignore_wording,
+    )?;
     let text = if ctx.json {
         render::diff::json(&changes)
     } else if args.markdown {
@@ -52,4 +38,40 @@ pub fn run(args: DiffArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Negative
     })
+}
+
+/// What changed from revision `from` to `to` (ids, years or prefixes), in a section (1–9)
+/// or a rule and what lies below it: the one answer of `diff`, `serve` and `mcp`, which
+/// each hand it to `render::diff`. The stored lineage, when `lineage` gives it, pairs
+/// what it chains.
+pub fn changes(
+    library: &crate::library::Library,
+    lineage: &dyn Fn() -> Option<crate::diff::lineage::Lineage>,
+    from: &str,
+    to: &str,
+    section: Option<u8>,
+    rule: Option<&str>,
+    ignore_wording: bool,
+) -> anyhow::Result<diff::Changes> {
+    let scope = match (section, rule) {
+        (Some(s), _) if !(1..=9).contains(&s) => {
+            anyhow::bail!("--section {s}: sections are numbered 1 to 9")
+        }
+        (Some(s), _) => Scope::Section(s),
+        (None, Some(r)) => Scope::Rule(
+            r.parse::<RuleNumber>()
+                .with_context(|| format!("--rule {r}"))?,
+        ),
+        (None, None) => Scope::All,
+    };
+    let options = Options {
+        ignore_wording,
+        scope,
+    };
+    let from = library.resolve(Some(from))?.id.clone();
+    let to = library.resolve(Some(to))?.id.clone();
+    let a = library.load(&from)?;
+    let b = library.load(&to)?;
+    let known = lineage().map(|l| l.pairs(&a.id, &b.id)).unwrap_or_default();
+    Ok(diff::pair_with(&a, &b, &options, &known))
 }

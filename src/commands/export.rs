@@ -97,6 +97,10 @@ fn run_html(args: &ExportHtmlArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let marker = serde_json::to_string_pretty(&summary)?;
     summary.bytes += marker.len();
     files.push((MARKER.to_string(), marker));
+    never_an_index(
+        &args.out_dir,
+        &crate::index::locate(ctx.index.as_deref()).dir,
+    )?;
     write_site(&args.out_dir, &files, args.force)?;
 
     if ctx.json {
@@ -206,6 +210,27 @@ fn existing(dir: &Path) -> anyhow::Result<Existing> {
         None => Ok(Existing::Other(MARKER.to_string())),
         Some((name, _)) => Ok(Existing::Other(name.clone())),
     }
+}
+
+/// Refuses to write a site into an index folder (this command line's, or any folder with
+/// a catalogue or stored revisions) or into a folder that holds this command line's index:
+/// `--force` replaces the folder whole, and an index is no export.
+fn never_an_index(out: &Path, index: &Path) -> anyhow::Result<()> {
+    let refuse = |what: String| {
+        Err(hint::error(
+            format!("{} {what}", out.display()),
+            "give another folder to write the site into, e.g. site/",
+        ))
+    };
+    if out.join(crate::index::store::CATALOGUE).exists() || out.join("revisions").is_dir() {
+        return refuse("is an arbiter index, not an export".to_string());
+    }
+    if let (Ok(out), Ok(index)) = (std::fs::canonicalize(out), std::fs::canonicalize(index)) {
+        if index.starts_with(&out) {
+            return refuse(format!("holds the index at {}", index.display()));
+        }
+    }
+    Ok(())
 }
 
 /// Writes `files` as the folder `out`, all or nothing (see the module's documentation).

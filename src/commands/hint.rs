@@ -119,6 +119,9 @@ fn explain(cause: &(dyn std::error::Error + 'static)) -> (String, Option<String>
             ),
         };
     }
+    if let Some(over) = cause.downcast_ref::<crate::limits::OverLimit>() {
+        return (over.to_string(), Some(over.limit.advice.to_string()));
+    }
     if let Some(BadRuleNumber(text)) = cause.downcast_ref::<BadRuleNumber>() {
         return (
             format!("`{text}` is not a rule number"),
@@ -202,6 +205,7 @@ pub fn kind(err: &anyhow::Error) -> Kind {
         }
         if cause.downcast_ref::<BadRuleNumber>().is_some()
             || cause.downcast_ref::<ReadError>().is_some()
+            || cause.downcast_ref::<crate::limits::OverLimit>().is_some()
         {
             return Kind::BadInput;
         }

@@ -15,10 +15,31 @@ use crate::render;
 use super::{Context, Outcome};
 
 pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
-    let number: RuleNumber = args.number.parse()?;
     let library = super::library(ctx)?;
-    let rev = library.resolve(args.rev.as_deref())?.id.clone();
-    let stored = super::stored_lineage(ctx, &library).filter(|l| l.knows(&rev));
+    let text = text(
+        &library,
+        super::stored_lineage(ctx, &library),
+        &args.number,
+        args.rev.as_deref(),
+        (!ctx.json).then_some(ctx.style),
+    )?;
+    super::print(&text)?;
+    Ok(Outcome::Success)
+}
+
+/// The rule `number` of revision `rev` followed through every revision: as `history
+/// --json` prints it when `style` is `None`, else for the terminal. The one answer of
+/// `history`, `serve` and `mcp`. `stored` is the index's lineage, if there is one.
+pub fn text(
+    library: &crate::library::Library,
+    stored: Option<lineage::Lineage>,
+    number: &str,
+    rev: Option<&str>,
+    style: Option<crate::render::Style>,
+) -> anyhow::Result<String> {
+    let number: RuleNumber = number.parse()?;
+    let rev = library.resolve(rev)?.id.clone();
+    let stored = stored.filter(|l| l.knows(&rev));
     let lineage = match stored {
         Some(l) => l,
         None => {
@@ -38,7 +59,7 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     };
     let Some(chain) = lineage.chain_of(&rev, &number) else {
-        let hint = super::first_contact(&library).unwrap_or_else(|| {
+        let hint = super::first_contact(None, library).unwrap_or_else(|| {
             format!(
                 "`arbiter rule {} --rev {rev}` shows what is there; --rev names the revision the number belongs to",
                 number
@@ -54,11 +75,10 @@ pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         ));
     };
     let links = lineage.chain(chain);
-    let text = if ctx.json {
-        render::history::json(&links)
-    } else {
-        render::history::terminal(&format!("{} ({rev})", number.short()), &links, ctx.style)
-    };
-    super::print(&text)?;
-    Ok(Outcome::Success)
+    Ok(match style {
+        None => render::history::json(&links),
+        Some(style) => {
+            render::history::terminal(&format!("{} ({rev})", number.short()), &links, style)
+        }
+    })
 }

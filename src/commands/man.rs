@@ -89,7 +89,12 @@ pub const GLOBAL_OPTIONS: &str = "Global options";
 /// after the command they belong to.
 fn commands_of(command: &clap::Command, prefix: &str) -> Vec<(String, clap::Command)> {
     let mut all = Vec::new();
-    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+    // clap's own `help` of a command with subcommands is left out; arbiter's `help`
+    // (`arbiter help scenarios`) is a command like the others.
+    for sub in command
+        .get_subcommands()
+        .filter(|s| s.get_name() != "help" || prefix == "arbiter")
+    {
         let name = format!("{prefix} {}", sub.get_name());
         all.push((name.clone(), sub.clone()));
         all.extend(commands_of(sub, &name));

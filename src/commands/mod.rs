@@ -9,13 +9,16 @@ pub mod define;
 pub mod diff;
 pub mod export;
 pub mod fetch;
+pub mod help;
 pub mod hint;
 pub mod history;
 pub mod ingest;
 pub mod man;
+pub mod mcp;
 pub mod revisions;
 pub mod rule;
 pub mod search;
+pub mod serve;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -43,7 +46,7 @@ impl Context {
 }
 
 /// The embedded revisions and those ingested in the index this command line names
-/// (`--index`, `ARBITER_INDEX`, the checkout's `index/`, else the data directory).
+/// (`--index`, `ARBITER_INDEX`, else the data directory).
 pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
     let location = crate::index::locate(ctx.index.as_deref());
     crate::library::Library::open(&location.dir)
@@ -57,12 +60,33 @@ pub fn library(ctx: &Context) -> anyhow::Result<crate::library::Library> {
 }
 
 /// What to say after "not found" when no revision was ingested: only the built-in
-/// fragments answered, and one command fixes that. `None` once a revision is ingested.
-pub fn first_contact(library: &crate::library::Library) -> Option<String> {
+/// fragments answered, where the index was looked for, and one command fixes that.
+/// `None` once a revision is ingested.
+pub fn first_contact(
+    index: Option<&std::path::Path>,
+    library: &crate::library::Library,
+) -> Option<String> {
     (!library.has_ingested()).then(|| {
         let built_in: Vec<&str> = library.revisions().iter().map(|i| i.id.as_str()).collect();
+        // Without a command line at hand (the servers), ARBITER_INDEX as clap reads it.
+        let from_env = std::env::var_os("ARBITER_INDEX").map(std::path::PathBuf::from);
+        let location = crate::index::locate(index.or(from_env.as_deref()));
+        // An index an earlier arbiter wrote in a checkout's `index/` (its default then).
+        let older = std::env::current_dir()
+            .ok()
+            .and_then(|cwd| crate::index::location::checkout_index(&cwd))
+            .filter(|old| *old != location.dir && old.join("catalogue.json").is_file())
+            .map(|old| {
+                format!(
+                    "; an index written by an earlier arbiter is at {} (`--index {}` reads it)",
+                    old.display(),
+                    old.display()
+                )
+            })
+            .unwrap_or_default();
         format!(
-            "only fragments of the rules are built in ({}); `arbiter fetch` downloads the whole current rules, `arbiter ingest FILE` adds a rules file you have",
+            "no revision is ingested in the index at {}, so only the fragments built in answered ({}); `arbiter ingest FILE` adds a rules file you have, `arbiter fetch` downloads the current rules{older}",
+            location.described(),
             built_in.join(", ")
         )
     })
@@ -138,9 +162,12 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::History { args, .. } => history::run(args, ctx),
         Command::Check { args, .. } => check::run(&args, ctx),
         Command::CiteCheck { args, .. } => cite_check::run(&args, ctx),
+        Command::Serve { args, .. } => serve::run(&args, ctx),
+        Command::Mcp { .. } => mcp::run(ctx),
         Command::Export(args) => export::run(&args, ctx),
         Command::Completions(args) => completions::run(&args, ctx),
         Command::Man => man::run(ctx),
+        Command::Help(args) => help::run(&args, ctx),
     }
 }
 
@@ -153,17 +180,19 @@ pub fn pages(cli: &Cli) -> bool {
         && !options.no_pager
         && match &cli.command {
             None => true,
-            Some(command) => matches!(
-                command,
-                Command::Rule { .. }
-                    | Command::Revisions { .. }
-                    | Command::Search { .. }
-                    | Command::Define { .. }
-                    | Command::Diff { .. }
-                    | Command::History { .. }
-                    | Command::Check { .. }
-                    | Command::CiteCheck { .. }
-            ),
+            Some(command) => {
+                matches!(
+                    command,
+                    Command::Rule { .. }
+                        | Command::Revisions { .. }
+                        | Command::Search { .. }
+                        | Command::Define { .. }
+                        | Command::Diff { .. }
+                        | Command::History { .. }
+                        | Command::Check { .. }
+                        | Command::CiteCheck { .. }
+                ) || matches!(command, Command::Help(args) if !args.markdown)
+            }
         }
 }
 
@@ -175,9 +204,17 @@ pub(crate) fn stored_lineage(
     ctx: &Context,
     library: &crate::library::Library,
 ) -> Option<crate::diff::lineage::Lineage> {
-    let catalogue = library.catalogue()?;
     let location = crate::index::locate(ctx.index.as_deref());
-    match crate::ingest::ensure_lineage(&location.dir, catalogue) {
+    stored_lineage_in(&location.dir, library)
+}
+
+/// [`stored_lineage`] of the index in `dir`.
+pub(crate) fn stored_lineage_in(
+    dir: &std::path::Path,
+    library: &crate::library::Library,
+) -> Option<crate::diff::lineage::Lineage> {
+    let catalogue = library.catalogue()?;
+    match crate::ingest::ensure_lineage(dir, catalogue) {
         Ok((lineage, note)) => {
             if let Some(note) = note {
                 crate::output::eprintln(format_args!("arbiter: warning: {note}"));

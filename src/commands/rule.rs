@@ -15,61 +15,91 @@ use crate::model::{Revision, RuleNumber};
 use crate::render::rule::{self, Changed, LastChange, Missing, RuleView};
 
 pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
-    let number: RuleNumber = args.number.parse()?;
     let library = super::library(ctx)?;
+    let lineage = || super::stored_lineage(ctx, &library);
+    if ctx.json {
+        let doc = json(&library, &lineage, &args.number, args.rev.as_deref())?;
+        writeln!(crate::output::stdout(), "{doc}").context("writing the rule")?;
+        return Ok(Outcome::Success);
+    }
+    let number: RuleNumber = args.number.parse()?;
     let info = library.resolve(args.rev.as_deref())?;
     let revision = library.load(&info.id)?;
-    // The lineage (a few MB) is read only when the answer uses it: not for `--json`.
-    let lineage = || super::stored_lineage(ctx, &library);
     match view(&revision, number) {
         Some(mut view) => {
-            let mut out = crate::output::stdout();
-            if ctx.json {
-                let doc = serde_json::to_string_pretty(&rule::json(&view))?;
-                writeln!(out, "{doc}").context("writing the rule")?;
-            } else {
-                view.last_change = lineage().and_then(|l| last_change(&l, &revision.id, &number));
-                write!(out, "{}", rule::text(&view).write(ctx.style))
-                    .context("writing the rule")?;
-            }
+            // The lineage (a few MB) is read only when the answer uses it.
+            view.last_change = lineage().and_then(|l| last_change(&l, &revision.id, &number));
+            write!(
+                crate::output::stdout(),
+                "{}",
+                rule::text(&view).write(ctx.style)
+            )
+            .context("writing the rule")?;
             Ok(Outcome::Success)
         }
         None => {
-            let lineage = lineage();
-            let elsewhere = elsewhere(lineage.as_ref(), &library, &number, &revision.id)?;
-            let now_called = lineage.as_ref().and_then(|l| {
-                elsewhere.iter().find_map(|then| {
-                    Some((then.clone(), l.map_number(then, &number, &revision.id)?))
-                })
-            });
-            let missing = Missing {
-                number,
-                revision: &revision,
-                before: revision.rules.range(..number).next_back().map(|(n, _)| *n),
-                after: revision.rules.range(number..).next().map(|(n, _)| *n),
-                elsewhere,
-                now_called,
-                advice: super::first_contact(&library),
-            };
-            let said = rule::missing(&missing);
-            if ctx.json {
-                let plain = said.plain();
-                let mut lines = plain.lines();
-                let what = lines
-                    .next()
-                    .unwrap_or_default()
-                    .trim_start_matches("arbiter: ");
-                let rest: Vec<&str> = lines.collect();
-                return Err(super::hint::error_of(
-                    super::hint::Kind::NotFound,
-                    what,
-                    rest.join("; ").replace("hint: ", ""),
-                ));
-            }
+            let said = rule::missing(&missing(&library, &lineage, &revision, number)?);
             crate::output::eprint(said.write(ctx.style));
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// The rule as `rule --json` prints it (pretty, its keys in this order) (`{"revision", "number", "title", "text",
+/// "examples", "children", "references", "rulings"}`), or the `not_found` error `rule
+/// --json` reports: the one answer of the command line, `serve` and `mcp`. `lineage` is
+/// asked for only when the rule is missing (to say what the number is called now).
+pub fn json(
+    library: &Library,
+    lineage: &dyn Fn() -> Option<Lineage>,
+    number: &str,
+    rev: Option<&str>,
+) -> anyhow::Result<String> {
+    let number: RuleNumber = number.parse()?;
+    let info = library.resolve(rev)?;
+    let revision = library.load(&info.id)?;
+    if let Some(view) = view(&revision, number) {
+        return Ok(serde_json::to_string_pretty(&rule::json(&view))?);
+    }
+    let said = rule::missing(&missing(library, lineage, &revision, number)?);
+    let plain = said.plain();
+    let mut lines = plain.lines();
+    let what = lines
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("arbiter: ");
+    let rest: Vec<&str> = lines.collect();
+    Err(super::hint::error_of(
+        super::hint::Kind::NotFound,
+        what,
+        rest.join("; ").replace("hint: ", ""),
+    ))
+}
+
+/// What to say of a number the revision does not have: its neighbours, the revisions
+/// that have it, what it is called now.
+fn missing<'a>(
+    library: &Library,
+    lineage: &dyn Fn() -> Option<Lineage>,
+    revision: &'a Revision,
+    number: RuleNumber,
+) -> anyhow::Result<Missing<'a>> {
+    let lineage = lineage();
+    let elsewhere = elsewhere(lineage.as_ref(), library, &number, &revision.id)?;
+    let now_called = lineage.as_ref().and_then(|l| {
+        elsewhere
+            .iter()
+            .find_map(|then| Some((then.clone(), l.map_number(then, &number, &revision.id)?)))
+    });
+    Ok(Missing {
+        number,
+        revision,
+        before: revision.rules.range(..number).next_back().map(|(n, _)| *n),
+        after: revision.rules.range(number..).next().map(|(n, _)| *n),
+        elsewhere,
+        now_called,
+        advice: super::first_contact(None, library),
+    })
 }
 
 /// Where the lineage saw the rule's text or number last change, looking back from
@@ -99,7 +129,7 @@ fn last_change(lineage: &Lineage, revision_id: &str, number: &RuleNumber) -> Opt
 }
 
 /// The rule (or section) and what lies below it, if the revision has it.
-fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
+pub fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
     let rule = revision.rule(&number);
     let section_title = number
         .is_section()

@@ -14,30 +14,16 @@ use crate::render::search::{self as render, Results};
 
 pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let query = args.query.join(" ");
-    let scope = match &args.section {
-        Some(s) => Some(
-            s.parse::<RuleNumber>()
-                .with_context(|| format!("--section {s}"))?,
-        ),
-        None => None,
-    };
     let library = open_searchable(ctx)?;
-    let request = Request {
-        query: &query,
-        scope,
-        limit: args.limit,
-    };
-    let answers = if args.all_revisions {
-        search_all(&library, &request)?
-    } else {
-        let info = library.resolve(args.rev.as_deref())?;
-        revision_index(&library, &info.id)?.answer(&request)?
-    };
-    let define = if answers.families.is_empty() {
-        glossary_knows(&library, args.rev.as_deref(), &query)
-    } else {
-        None
-    };
+    let (answers, define) = answers(
+        &library,
+        &|id| revision_index(&library, id).map(std::sync::Arc::new),
+        &query,
+        args.rev.as_deref(),
+        args.all_revisions,
+        args.section.as_deref(),
+        args.limit,
+    )?;
     let results = Results {
         query: &query,
         all_revisions: args.all_revisions,
@@ -46,10 +32,10 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     };
     let mut out = crate::output::stdout();
     render::print(&mut out, &results, ctx.json, ctx.style.color)?;
-    if answers.families.is_empty() {
-        if let Some(advice) = super::first_contact(&library) {
-            crate::output::eprintln(format_args!("hint: {advice}"));
-        }
+    if let Some(advice) = super::first_contact(ctx.index.as_deref(), &library) {
+        // Found or not, say that only the built-in fragments were searched, and where the
+        // index was looked for (a search never answers from them without a word).
+        crate::output::eprintln(format_args!("hint: {advice}"));
     }
     Ok(if answers.families.is_empty() {
         Outcome::Negative
@@ -57,6 +43,49 @@ pub fn run(args: &SearchArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         Outcome::Success
     })
 }
+
+/// What a search of revision `rev` (or of every revision) finds, and, when it found
+/// nothing, the glossary term the words name: the one answer of `search`, `serve` and
+/// `mcp`, which each hand it to `render::search`.
+pub fn answers(
+    library: &Library,
+    search_index: &SearchIndex,
+    query: &str,
+    rev: Option<&str>,
+    all_revisions: bool,
+    section: Option<&str>,
+    limit: usize,
+) -> anyhow::Result<(Answers, Option<String>)> {
+    crate::limits::check_search(query, all_revisions)?;
+    let scope = match section {
+        Some(s) => Some(
+            s.parse::<RuleNumber>()
+                .with_context(|| format!("--section {s}"))?,
+        ),
+        None => None,
+    };
+    let request = Request {
+        query,
+        scope,
+        limit,
+    };
+    let answers = if all_revisions {
+        search_all(library, search_index, &request)?
+    } else {
+        let info = library.resolve(rev)?;
+        search_index(&info.id)?.answer(&request)?
+    };
+    let define = if answers.families.is_empty() {
+        glossary_knows(library, rev, query)
+    } else {
+        None
+    };
+    Ok((answers, define))
+}
+
+/// Opens the search index of a revision by id (a server keeps them open).
+pub type SearchIndex<'a> =
+    dyn Fn(&str) -> anyhow::Result<std::sync::Arc<index::RevisionIndex>> + 'a;
 
 /// The glossary term closest to words that found no rule, when the glossary knows them.
 fn glossary_knows(library: &Library, rev: Option<&str>, query: &str) -> Option<String> {
@@ -106,7 +135,11 @@ fn revision_index(library: &Library, id: &str) -> anyhow::Result<index::Revision
 }
 
 /// Searches every revision, ranked together by relevance, identical text grouped.
-fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
+fn search_all(
+    library: &Library,
+    search_index: &SearchIndex,
+    request: &Request,
+) -> anyhow::Result<Answers> {
     let mut hits = Vec::new();
     let mut lenient = false;
     let mut respelt = Vec::new();
@@ -121,7 +154,7 @@ fn search_all(library: &Library, request: &Request) -> anyhow::Result<Answers> {
     let mut analysed = index::search::Analysed::default();
     let mut terms = std::collections::HashSet::new();
     for info in library.revisions() {
-        let found = revision_index(library, &info.id)?.search_with(&wide, &mut analysed)?;
+        let found = search_index(&info.id)?.search_with(&wide, &mut analysed)?;
         lenient |= found.lenient;
         for word in found.respelt {
             if !respelt.contains(&word) {

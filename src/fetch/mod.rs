@@ -182,9 +182,11 @@ mod tests {
         }
     }
 
-    /// A small whole revision in the official shape: two sections, a glossary, credits.
+    /// A small whole revision in the official shape: its contents, two sections, a
+    /// glossary, credits.
     fn whole() -> String {
         "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of April 17, 2030.\n\n\
+         Contents\n\n1. Game Concepts\n100. General\n7. Additional Rules\n704. State-Based Actions\nGlossary\nCredits\n\n\
          1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game.\n\n\
          100.2. To play, each player needs their own deck.\n\n\
          7. Additional Rules\n\n704. State-Based Actions\n\n704.5j If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners' graveyards.\n\n\
@@ -203,7 +205,8 @@ mod tests {
     #[test]
     fn refuses_a_file_cut_before_its_glossary_naming_where_it_stops() {
         let text = whole();
-        let cut = &text[..text.find("7. Additional").unwrap_or(text.len())];
+        // Cut in the body, after section 1: the contents still promise section 7.
+        let cut = &text[..text.rfind("7. Additional").unwrap_or(text.len())];
         let err = verify("cut.txt", cut.as_bytes())
             .err()
             .map(|e| e.to_string())
@@ -217,7 +220,7 @@ mod tests {
     #[test]
     fn refuses_a_file_cut_inside_its_glossary() {
         let text = whole();
-        let cut = &text[..text.find("Credits").unwrap_or(text.len())];
+        let cut = &text[..text.rfind("Credits").unwrap_or(text.len())];
         let err = verify("cut.txt", cut.as_bytes())
             .err()
             .map(|e| e.to_string())

@@ -43,7 +43,7 @@ pub fn newest_generation(index: &Path) -> Option<u64> {
 /// Writes a lineage as that of `generation`, through a temporary file so that a reader
 /// never sees half a file. Not synced: the writer's commit makes it durable, and a
 /// reader that writes a missing lineage may lose it to a crash (it is written again).
-/// Lineages of other generations are removed by the writer's `clean`.
+/// Lineages of generations before the previous one are removed by the writer's `clean`.
 pub fn save(index: &Path, generation: u64, lineage: &Lineage) -> Result<(), IndexError> {
     let target = path(index, generation);
     let partial = index.join(format!(
@@ -98,9 +98,16 @@ pub fn load(index: &Path, generation: u64) -> Result<Option<Lineage>, IndexError
 /// Whether the lineage of `generation` is stored with a checksum (else it is built
 /// again by the next writer).
 pub fn is_sealed(index: &Path, generation: u64) -> bool {
+    is_sealed_file(&path(index, generation))
+}
+
+/// Whether a file starts as arbiter writes a lineage with a checksum (so a writer may
+/// remove it when its generation is past; a file of the same name without it may be
+/// anyone's).
+pub fn is_sealed_file(file: &Path) -> bool {
     use std::io::Read;
     let mut head = [0u8; 16];
-    std::fs::File::open(path(index, generation))
+    std::fs::File::open(file)
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| head == *CHECKED)
 }

@@ -1,6 +1,9 @@
 //! Where the index lives: `--index DIR`, else `$ARBITER_INDEX` (both arrive as the
-//! explicit path), else the `index/` folder of the arbiter checkout the command runs in,
-//! else `arbiter/` in the platform's data directory.
+//! explicit path), else `arbiter/` in the platform's data directory
+//! (`~/.local/share/arbiter` on Linux). There is one default, whatever folder a command
+//! runs in: an index ingested from a checkout is found from any other folder (before,
+//! a checkout's `index/` folder was preferred there, and a command run elsewhere saw
+//! only the built-in fragments).
 
 use std::path::{Path, PathBuf};
 
@@ -15,8 +18,6 @@ pub struct Location {
 pub enum ChosenBy {
     /// `--index` or `ARBITER_INDEX`.
     Explicit,
-    /// The `index/` folder of the checkout.
-    Checkout,
     /// The platform's data directory.
     DataDir,
 }
@@ -29,15 +30,6 @@ pub fn locate(explicit: Option<&Path>) -> Location {
             chosen_by: ChosenBy::Explicit,
         };
     }
-    if let Some(dir) = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| checkout_index(&cwd))
-    {
-        return Location {
-            dir,
-            chosen_by: ChosenBy::Checkout,
-        };
-    }
     let base = dirs::data_dir().unwrap_or_else(|| PathBuf::from("."));
     Location {
         dir: base.join("arbiter"),
@@ -45,7 +37,22 @@ pub fn locate(explicit: Option<&Path>) -> Location {
     }
 }
 
-/// The `index/` folder beside the `Cargo.toml` of an arbiter checkout at or above `from`.
+impl Location {
+    /// Where this index was looked for, and why there, for a message: `/x (--index or
+    /// ARBITER_INDEX)`, `~/.local/share/arbiter (the default: your data directory)`.
+    pub fn described(&self) -> String {
+        let why = match self.chosen_by {
+            ChosenBy::Explicit => "chosen with --index or ARBITER_INDEX",
+            ChosenBy::DataDir => {
+                "the default, in your data directory; --index or ARBITER_INDEX chooses another"
+            }
+        };
+        format!("{} ({why})", self.dir.display())
+    }
+}
+
+/// The `index/` folder beside the `Cargo.toml` of an arbiter checkout at or above `from`
+/// (no longer a default; kept to tell a user whose old index is there where it is).
 pub fn checkout_index(from: &Path) -> Option<PathBuf> {
     from.ancestors().find_map(|dir| {
         let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
@@ -102,5 +109,16 @@ mod tests {
             Some(tmp.path().join("index"))
         );
         assert_eq!(locate(Some(Path::new("/x"))).chosen_by, ChosenBy::Explicit);
+    }
+
+    #[test]
+    fn one_default_whatever_the_folder_a_command_runs_in() {
+        // Without --index or ARBITER_INDEX the index is the data directory's, never a
+        // checkout's `index/` (the first-hour problem of issue #33: ingest in the
+        // checkout, then `arbiter rule 704.5j` elsewhere found nothing).
+        let location = locate(None);
+        assert_eq!(location.chosen_by, ChosenBy::DataDir);
+        assert!(location.dir.ends_with("arbiter"));
+        assert!(location.described().contains("data directory"));
     }
 }

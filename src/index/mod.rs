@@ -75,13 +75,35 @@ impl Repair {
             Repair::Catalogue => {
                 "run `arbiter ingest` to rebuild the catalogue from the stored revisions".into()
             }
+            Repair::Model { id, source }
+                if source.starts_with("http://") || source.starts_with("https://") =>
+            {
+                format!(
+                    "fetch revision {id} again (`arbiter fetch {source}`), or `arbiter ingest` to see every damaged revision"
+                )
+            }
             Repair::Model { id, source } => format!(
-                "ingest revision {id} again from its file (`arbiter ingest {source}`), or `arbiter ingest` to see every damaged revision"
+                "ingest revision {id} again from its file (`arbiter ingest {}`), or `arbiter ingest` to see every damaged revision",
+                shell_word(source)
             ),
             Repair::Rebuild => {
                 "run `arbiter ingest` to build it again from the stored revisions".into()
             }
         }
+    }
+}
+
+/// A path as one word of a shell command: as it is when it needs no quoting, else in
+/// single quotes (a quote inside written `'\''`).
+fn shell_word(path: &str) -> String {
+    let plain = !path.is_empty()
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c));
+    if plain {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
     }
 }
 

@@ -61,7 +61,8 @@ const MODEL_MAGIC: &[u8; 14] = b"arbiter-model\0";
 /// The version of the model's binary encoding: bump it whenever a type under
 /// `crate::model::Revision` changes shape (the `stored_model_encoding_is_pinned` test
 /// fails until you do), so an older file is refused with advice instead of misread.
-pub const MODEL_VERSION: u32 = 1;
+/// Version 2 adds the file's own checksum; version 1 (the same model without it) is read.
+pub const MODEL_VERSION: u32 = 2;
 
 pub(crate) const CATALOGUE: &str = "catalogue.json";
 /// The lock file of layouts 1 to 3 (removed when seen: the folder itself is locked now).
@@ -186,8 +187,8 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search_crc32: Option<u32>,
     /// The names, lengths and modification times of its search files when they were built
-    /// (see [`search_stamp`]): while they are unchanged, the files are taken as intact
-    /// without reading them; when any differs, the checksum decides.
+    /// (see [`search_stamp`]): `arbiter ingest` notes a change; readers check the bytes
+    /// against `search_crc32` whatever it says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search_stamp: Option<u32>,
 }
@@ -250,6 +251,13 @@ impl Store {
                     return Err(IndexError::MissingCatalogue { path, stored });
                 }
                 return Ok(None);
+            }
+            Err(_) if path.is_dir() => {
+                return Err(IndexError::Damaged {
+                    path,
+                    why: "it is a folder, not a file".into(),
+                    fix: Repair::Catalogue,
+                })
             }
             Err(e) => return Err(IndexError::io(&path, e)),
         };
@@ -327,18 +335,11 @@ impl Store {
     }
 
     /// Whether a revision's search files still match their checksum (true when none was
-    /// recorded, before layout 3). Files whose names, lengths and modification times are
-    /// those recorded when they were built are not read again; any other change (a file
-    /// written, truncated, added or removed since) has them checked byte by byte.
+    /// recorded, before layout 3), read byte by byte on every open: bit rot keeps a file's
+    /// length and modification time, and tantivy reading a damaged file may rank wrongly,
+    /// panic or abort, so no stamp stands in for the bytes.
     pub fn search_is_intact(&self, entry: &Entry) -> bool {
-        let Some(expected) = entry.search_crc32 else {
-            return true;
-        };
-        let dir = self.search_dir(&entry.dir);
-        if entry.search_stamp.is_some() && search_stamp(&dir).ok() == entry.search_stamp {
-            return true;
-        }
-        search_checksum(&dir).ok() == Some(expected)
+        self.search_is_verified(entry)
     }
 
     /// Whether a revision's search files match their checksum, read byte by byte whatever
@@ -479,6 +480,7 @@ impl Store {
         }
         let mut catalogue = Catalogue::empty();
         catalogue.generation = super::lineage::newest_generation(&self.root).unwrap_or(0);
+        let vouched = self.checksums_of_damaged_catalogue();
         let mut unreadable = Vec::new();
         let mut newest: Vec<(std::time::SystemTime, Entry)> = Vec::new();
         for name in self.stored_folders() {
@@ -487,7 +489,16 @@ impl Store {
             let read = fs::read(&model)
                 .map_err(|e| IndexError::io(&model, e))
                 .and_then(|bytes| {
-                    decode_model(&model, &bytes).map(|r| (r, crc32fast::hash(&bytes)))
+                    let crc = crc32fast::hash(&bytes);
+                    // A model is taken only when a checksum vouches for it: its own, or
+                    // (written before models had one) the damaged catalogue's.
+                    if !model_vouches_for_itself(&bytes) && vouched.get(&name) != Some(&crc) {
+                        return Err(IndexError::Corrupt {
+                            path: model.clone(),
+                            why: "no checksum vouches for it".into(),
+                        });
+                    }
+                    decode_model(&model, &bytes).map(|r| (r, crc))
                 });
             let (revision, crc) = match read {
                 Ok(r) => r,
@@ -518,12 +529,47 @@ impl Store {
         );
         if !unreadable.is_empty() {
             note.push_str(&format!(
-                " ({} folders could not be read and were left as they are: {})",
+                " ({} folders could not be read or verified and were left as they are: {}; ingest their revisions again from their files)",
                 unreadable.len(),
                 unreadable.join(", ")
             ));
         }
         Ok((catalogue, note))
+    }
+}
+
+impl Store {
+    /// The model checksums a damaged catalogue (set aside as `catalogue.json.damaged`)
+    /// still records, by folder: whatever of it can be read, its own checksum aside.
+    fn checksums_of_damaged_catalogue(&self) -> std::collections::HashMap<String, u32> {
+        let aside = self.root.join(format!("{CATALOGUE}.damaged"));
+        let Ok(bytes) = fs::read(&aside) else {
+            return Default::default();
+        };
+        let Ok(catalogue) = serde_json::from_slice::<Catalogue>(&bytes) else {
+            return Default::default();
+        };
+        catalogue
+            .revisions
+            .into_iter()
+            .filter_map(|e| Some((e.dir, e.model_crc32?)))
+            .collect()
+    }
+
+    /// Whether a folder under `revisions/` is an intact revision arbiter stored (its model
+    /// vouches for itself), so that a writer may remove it once no catalogue names it.
+    pub(super) fn is_replaced_revision(&self, dir: &Path) -> bool {
+        let model = dir.join(MODEL);
+        let only_ours = fs::read_dir(dir).is_ok_and(|items| {
+            items.flatten().all(|i| {
+                let name = i.file_name().to_string_lossy().into_owned();
+                name == MODEL || name.starts_with("search-v") || name.starts_with(TMP_PREFIX)
+            })
+        });
+        only_ours
+            && fs::read(&model).is_ok_and(|bytes| {
+                model_vouches_for_itself(&bytes) && decode_model(&model, &bytes).is_ok()
+            })
     }
 }
 
@@ -668,15 +714,29 @@ fn sync_dir(dir: &Path) {
     }
 }
 
-/// `model.bin`: [`MODEL_MAGIC`], [`MODEL_VERSION`], then the revision in postcard, a
-/// compact binary serde format (about five times faster to load than JSON).
+/// `model.bin`: [`MODEL_MAGIC`], [`MODEL_VERSION`], the CRC-32 of the rest (four
+/// little-endian bytes), then the revision in postcard, a compact binary serde format
+/// (about five times faster to load than JSON). The checksum makes the file vouch for
+/// itself: a catalogue rebuilt from the revision folders takes no damaged model for good.
 fn encode_model(path: &Path, revision: &Revision) -> Result<Vec<u8>, IndexError> {
-    let mut bytes = MODEL_MAGIC.to_vec();
-    bytes.extend_from_slice(&MODEL_VERSION.to_le_bytes());
-    postcard::to_extend(revision, bytes).map_err(|e| IndexError::Corrupt {
+    let body = postcard::to_stdvec(revision).map_err(|e| IndexError::Corrupt {
         path: path.to_path_buf(),
         why: e.to_string(),
-    })
+    })?;
+    let mut bytes = MODEL_MAGIC.to_vec();
+    bytes.extend_from_slice(&MODEL_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    bytes.extend_from_slice(&body);
+    Ok(bytes)
+}
+
+/// Whether a model file's own checksum vouches for it: [`MODEL_VERSION`] 2 on; a model of
+/// version 1 (written before) has none, and only a catalogue's checksum can vouch for it.
+fn model_vouches_for_itself(bytes: &[u8]) -> bool {
+    bytes
+        .strip_prefix(MODEL_MAGIC.as_slice())
+        .and_then(|rest| rest.get(..4))
+        .is_some_and(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]) >= 2)
 }
 
 fn decode_model(path: &Path, bytes: &[u8]) -> Result<Revision, IndexError> {
@@ -687,17 +747,29 @@ fn decode_model(path: &Path, bytes: &[u8]) -> Result<Revision, IndexError> {
     let Some(rest) = bytes.strip_prefix(MODEL_MAGIC.as_slice()) else {
         return Err(corrupt("not an arbiter rule model".to_string()));
     };
-    let (version, body) = rest
+    let (version, rest) = rest
         .split_at_checked(4)
         .ok_or_else(|| corrupt("truncated".into()))?;
     let version = u32::from_le_bytes([version[0], version[1], version[2], version[3]]);
-    if version != MODEL_VERSION {
-        return Err(IndexError::Incompatible {
-            path: path.to_path_buf(),
-            found: version,
-            expected: MODEL_VERSION,
-        });
-    }
+    let body = match version {
+        1 => rest,
+        MODEL_VERSION => {
+            let (crc, body) = rest
+                .split_at_checked(4)
+                .ok_or_else(|| corrupt("truncated".into()))?;
+            if crc != crc32fast::hash(body).to_le_bytes() {
+                return Err(corrupt("its checksum does not match its content".into()));
+            }
+            body
+        }
+        _ => {
+            return Err(IndexError::Incompatible {
+                path: path.to_path_buf(),
+                found: version,
+                expected: MODEL_VERSION,
+            })
+        }
+    };
     let (revision, left) =
         postcard::take_from_bytes::<Revision>(body).map_err(|e| corrupt(e.to_string()))?;
     if !left.is_empty() {

@@ -335,10 +335,17 @@ fn ingest_one(
         };
     }
     let name = file.display().to_string();
-    let revision = match read_revision(&name, bytes, request) {
+    let mut revision = match read_revision(&name, bytes, request) {
         Ok(r) => r,
         Err(why) => return FileOutcome::Failed { why },
     };
+    // Recorded as a path that names the file from any folder: the repair of a damaged
+    // revision is `arbiter ingest SOURCE`, run wherever the user is then.
+    if let Source::File(path) = source {
+        if let Ok(absolute) = std::path::absolute(path) {
+            revision.source = absolute.display().to_string();
+        }
+    }
     let id = revision.id.clone();
     let existing = catalogue.get(&id);
     if let Some(existing) = existing {

@@ -160,6 +160,9 @@ fn drop_invisibles(text: String, warnings: &mut Vec<Warning>) -> String {
 /// value, as browsers and Windows do).
 fn cp1252_byte(c: char) -> Option<u8> {
     let code = c as u32;
+    if code < 0x80 {
+        return None; // ASCII: never part of a run to repair (and the table has none)
+    }
     if (0xA0..=0xFF).contains(&code) || (0x80..=0x9F).contains(&code) {
         if (0x80..=0x9F).contains(&code) && CP1252[(code - 0x80) as usize] != '\u{FFFD}' {
             return None; // a C1 control where cp1252 has a printable character

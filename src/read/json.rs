@@ -19,8 +19,8 @@
 //!
 //! A dump has no header or "Credits" to tell a whole revision from an excerpt, so its
 //! own content decides ([`Converted::missing`]): a whole revision has rules in each of
-//! the nine sections and a glossary that runs to the end of the alphabet (every
-//! revision's glossary ends at "Zone-Change Triggers"); anything less is a fragment.
+//! the nine sections and a glossary that runs to its last entry (every revision's
+//! glossary ends at "Zone-Change Triggers", before 2005 at "Zone"); anything less is a fragment.
 
 use std::fmt::Write as _;
 
@@ -41,9 +41,6 @@ pub(crate) struct Converted {
     /// its object's number (or term) stands: warnings name the user's lines.
     pub source_lines: Vec<usize>,
 }
-
-/// The letter a whole glossary's last term starts at or after (they end at "Zone").
-const GLOSSARY_ENDS_AT: char = 'W';
 
 /// Whether decoded text is a JSON object or array (`{` or `[` first, a quoted key soon
 /// after, or an array of strings).
@@ -176,8 +173,7 @@ impl Out {
         match &self.last_term {
             None => missing.push("no glossary".to_string()),
             Some(term) => {
-                let first = term.chars().find(|c| c.is_alphabetic());
-                if first.is_none_or(|c| c.to_ascii_uppercase() < GLOSSARY_ENDS_AT) {
+                if !super::validate::is_last_glossary_term(term) {
                     missing.push(format!(
                         "a glossary that stops at \"{term}\" (a whole one runs to \"Zone-Change Triggers\")"
                     ));

@@ -93,14 +93,22 @@ pub(super) fn is_glossary_page(text: &str) -> bool {
         return false;
     };
     let lines: Vec<&str> = text.lines().skip(at + 1).map(str::trim).collect();
-    let entries = lines
-        .windows(3)
-        .filter(|w| {
-            w[0].is_empty()
-                && !w[1].is_empty()
-                && looks_like_term(w[1])
-                && !w[1].ends_with('.')
-                && w[2].len() > w[1].len()
+    let entries = (1..lines.len().saturating_sub(1))
+        .filter(|&i| {
+            let (before, term) = (lines[i - 1], lines[i]);
+            // The definition: the next line, or the one after a blank line (a web
+            // page's definition list sets the term apart so).
+            let definition = match lines[i + 1] {
+                "" => lines.get(i + 2).copied().unwrap_or(""),
+                line => line,
+            };
+            // An entry follows a blank line, or (a copy without blank lines) a
+            // finished definition.
+            (before.is_empty() || ends_sentence(before))
+                && !term.is_empty()
+                && looks_like_term(term)
+                && !term.ends_with('.')
+                && definition.len() > term.len()
         })
         .count();
     entries >= 3

@@ -9,9 +9,13 @@
 //!   permanents, and its numbers stand under their parents (an article quoting a
 //!   handful of rules has scattered numbers: 704.5j, 702.19b, 613.1f, each without the
 //!   rule it belongs to);
-//! - all of it: a text that begins like the rules (the header's effective date) must run
-//!   to the end of its glossary and the "Credits" heading after it, and have rules, not
-//!   only the headings of a table of contents; a text without the header is an excerpt;
+//! - all of it: a text that begins like the rules (the header's effective date) and runs
+//!   to the glossary's last entry ("Credits" after it or not) is whole, if it has rules,
+//!   not only the headings of a table of contents; one that stops before it is cut short
+//!   when it stops inside a section (an unfinished rule, a heading with nothing under it,
+//!   a glossary short of its last entry) or short of what its own table of contents
+//!   promises, and else is whole sections copied with the title and date lines, an
+//!   excerpt; a text without the header is an excerpt;
 //!   a text that begins so and runs to its end must also have every section and rule its
 //!   table of contents lists (a copy that lost a part of its middle is refused);
 //! - one revision: every header line states the same date, and the body's "Credits"
@@ -144,14 +148,24 @@ pub(crate) fn validate(text: &str, parsed: &Parsed) -> Result<Verdict, Refusal> 
     if credits > 1 {
         return Err(Refusal::Repeated { times: credits });
     }
-    let reaches_the_end = !parsed.glossary.is_empty() && credits == 1;
+    // The end of the rules is the glossary's last entry; the "Credits" after it are
+    // not required (a website's copy or a conversion may leave them out).
+    let reaches_the_end = credits == 1 && !parsed.glossary.is_empty()
+        || parsed
+            .glossary
+            .last()
+            .is_some_and(|e| is_last_glossary_term(&e.term));
     let extent = match dates.first() {
-        Some(date) if !reaches_the_end => {
-            return Err(Refusal::CutShort {
-                date: date.to_string(),
-                place: where_it_stops(parsed),
-            })
-        }
+        Some(date) if !reaches_the_end => match stops_short(text, parsed) {
+            true => {
+                return Err(Refusal::CutShort {
+                    date: date.to_string(),
+                    place: where_it_stops(parsed),
+                })
+            }
+            // Whole sections copied with the document's title and date lines.
+            false => Extent::Excerpt,
+        },
         _ if parsed.complete && reaches_the_end => Extent::Whole,
         _ => Extent::Excerpt,
     };
@@ -239,6 +253,34 @@ fn not_the_rules(parsed: &Parsed) -> Option<String> {
         ));
     }
     None
+}
+
+/// Whether a glossary term is the last entry of a whole glossary: every revision's ends
+/// at "Zone-Change Triggers" (before 2005 at "Zone"), so a glossary read to it has
+/// reached the end of the rules.
+pub(crate) fn is_last_glossary_term(term: &str) -> bool {
+    let term = term.trim().to_ascii_lowercase();
+    term == "zone" || term.starts_with("zone-change trigger")
+}
+
+/// Whether a text that begins like the whole rules (its header's date) but does not
+/// reach the glossary's last entry was cut short, rather than being whole sections
+/// copied with the document's title and date lines: it stops inside a section (its
+/// last rule's text is unfinished, a section heading has no rule under it, its glossary
+/// stops before the last entry), or short of what its own table of contents promises.
+fn stops_short(text: &str, parsed: &Parsed) -> bool {
+    if parsed.rules.is_empty() || !parsed.glossary.is_empty() {
+        return true;
+    }
+    if super::lines::truncation(text, &parsed.rules).is_some() {
+        return true;
+    }
+    let last_section = parsed.sections.iter().map(|s| s.number).max();
+    let has_rules = |n: u8| parsed.rules.keys().any(|r| r.section_number() == n);
+    if last_section.is_some_and(|n| !has_rules(n)) {
+        return true;
+    }
+    !missing_from_contents(text, parsed).is_empty()
 }
 
 /// How many times the body's "Credits" heading follows a glossary: 1 in a whole

@@ -214,6 +214,19 @@ pub fn text(
             let _ = writeln!(o, "  {} {t}", n.short().bold());
         }
     }
+    if let Some(r) = &report.refused {
+        let at = r
+            .statement
+            .map(|n| format!(" at action {n}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "\n{}{at}: {} (no later statement is performed and no expectation is checked)",
+            "REFUSED".yellow().bold(),
+            r.reason
+        );
+        return o;
+    }
     let held = report.expectations.iter().filter(|e| e.passed).count();
     let verdict = if report.passed {
         "PASSED".green().bold()
@@ -240,6 +253,10 @@ fn capital(s: &str) -> String {
 /// The last line with several files, exactly as the contract writes it: `N passed, N
 /// failed` (the scenarios that ran). Files that could not be read are not counted here:
 /// each is named on stderr, with their number, and the exit status is 2.
-pub fn summary(passed: usize, failed: usize, _style: Style) -> String {
-    format!("{passed} passed, {failed} failed\n")
+pub fn summary(passed: usize, failed: usize, refused: usize, _style: Style) -> String {
+    if refused == 0 {
+        format!("{passed} passed, {failed} failed\n")
+    } else {
+        format!("{passed} passed, {failed} failed, {refused} refused\n")
+    }
 }

@@ -21,24 +21,7 @@ pub fn print(
     options: Options,
 ) -> std::io::Result<()> {
     if options.json {
-        let entries: Vec<_> = matches
-            .iter()
-            .map(|m| {
-                json!({
-                    "term": m.entry.term,
-                    "aliases": m.entry.aliases,
-                    "definition": m.entry.definition,
-                    "obsolete": m.entry.obsolete,
-                    "score": m.score,
-                    "references": m.entry.references.iter().map(|n| json!({
-                        "number": n.short(),
-                        "summary": summary(revision, n),
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        let doc = json!({ "query": query, "revision": revision.id, "entries": entries });
-        writeln!(out, "{doc:#}")?;
+        writeln!(out, "{:#}", json(query, revision, matches))?;
         return Ok(());
     }
     let Some(best) = matches.first() else {
@@ -84,6 +67,28 @@ pub fn print(
         writeln!(out, "\nAlso close: {}", names.join(", "))?;
     }
     Ok(())
+}
+
+/// `define --json`: `{"query", "revision", "entries": [{"term", "aliases", "definition",
+/// "obsolete", "score", "references": [{"number", "summary"}]}]}`.
+pub fn json(query: &str, revision: &Revision, matches: &[Match]) -> serde_json::Value {
+    let entries: Vec<_> = matches
+        .iter()
+        .map(|m| {
+            json!({
+                "term": m.entry.term,
+                "aliases": m.entry.aliases,
+                "definition": m.entry.definition,
+                "obsolete": m.entry.obsolete,
+                "score": m.score,
+                "references": m.entry.references.iter().map(|n| json!({
+                    "number": n.short(),
+                    "summary": summary(revision, n),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "query": query, "revision": revision.id, "entries": entries })
 }
 
 /// A rule's title, or the start of its text.

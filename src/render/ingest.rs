@@ -127,11 +127,40 @@ pub fn print(
     warnings: Warnings,
     options: Options,
 ) -> std::io::Result<()> {
+    let warned: Vec<(&FileReport, &Vec<_>)> = summary
+        .reports
+        .iter()
+        .filter_map(|r| match &r.outcome {
+            FileOutcome::Added { warnings, .. } | FileOutcome::Replaced { warnings, .. }
+                if !warnings.is_empty() =>
+            {
+                Some((r, warnings))
+            }
+            _ => None,
+        })
+        .collect();
+    // Several files with reading warnings (the corpus: mostly the publisher's own
+    // typography) are summed up in one line; `--verbose` lists every warning.
+    let one_line = warnings == Warnings::Counted && warned.len() > 1;
     for report in &summary.reports {
         if let Some(p) = problem(report) {
             crate::output::eprintln(format_args!("arbiter: {p}"));
         }
-        warn_about_lines(report, warnings);
+        if !one_line {
+            warn_about_lines(report, warnings);
+        }
+    }
+    if let Some((first_report, first)) = warned.first().filter(|_| one_line) {
+        let total: usize = warned.iter().map(|(_, w)| w.len()).sum();
+        let first = &first[0];
+        crate::output::eprintln(format_args!(
+            "arbiter: warning: {total} reading warnings in {} of {} files (the first: {}:{}: {}); `--verbose` lists them",
+            warned.len(),
+            summary.reports.len(),
+            first_report.file.display(),
+            first.line,
+            first.message
+        ));
     }
     for note in &summary.notes {
         crate::output::eprintln(format_args!("arbiter: {note}"));

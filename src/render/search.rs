@@ -173,6 +173,12 @@ struct JsonHit<'a> {
     revisions: Option<&'a [String]>,
 }
 
+/// `search --json`: `{"query", "respelt", "hits": [{"revision", "number", "title",
+/// "score", "snippet", "text", "also", "revisions"}], "define"}`.
+pub fn json(results: &Results) -> serde_json::Value {
+    serde_json::to_value(to_json(results)).unwrap_or_default()
+}
+
 fn to_json<'a>(results: &Results<'a>) -> JsonResults<'a> {
     let hits = results
         .answers

@@ -494,6 +494,8 @@ pub enum Ability {
     CanBlockAnyNumber,
     /// `static: EFFECT`: a static ability generating a continuous effect (604.2, 611.3).
     Static(Box<super::effect::Effect>),
+    /// `trigger: TRIGGER`: a triggered ability (603.1).
+    Triggered(Box<super::engine::triggered::TriggeredAbility>),
 }
 
 impl Ability {
@@ -583,6 +585,8 @@ impl fmt::Display for Ability {
             Ability::AdditionalLandPlays(n) => write!(f, "additional land plays {n}"),
             Ability::PlayLandsFromGraveyard => f.write_str("may play lands from graveyard"),
             Ability::Static(e) => write!(f, "static: {}", e.text),
+            Ability::Triggered(t) if t.keyword.is_some() => f.write_str(&t.text),
+            Ability::Triggered(t) => write!(f, "trigger: {}", t.text),
             other => f.write_str(
                 Ability::COMBAT
                     .iter()

@@ -15,8 +15,9 @@ use expect::check;
 use crate::model::RuleNumber;
 
 use super::card::CardType;
+use super::engine::triggered::{Refusal as Refused, Settled, TriggerOrder};
 use super::engine::{Event, EventKind, Game, Happened};
-use super::statement::{Claim, Scenario, Target, Zone};
+use super::statement::{ActionItem, Claim, Scenario, Statement, Target, Zone};
 use super::words;
 use super::{Citations, Cite, Rules};
 
@@ -161,6 +162,20 @@ pub struct Report {
     pub layer_rule: Option<String>,
     pub expectations: Vec<ExpectationReport>,
     pub passed: bool,
+    /// `passed`, `failed` or `refused`.
+    pub status: &'static str,
+    /// The scenario needs what the checker doesn't play: REFUSED at that statement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Refusal>,
+}
+
+/// Why and where the checker refused a scenario (scenario-format.md, "Refusals").
+#[derive(Debug, Clone, Serialize)]
+pub struct Refusal {
+    /// The statement at which it refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statement: Option<usize>,
+    pub reason: String,
 }
 
 impl Report {
@@ -266,12 +281,39 @@ pub fn play(
     let mut round = 0;
     let mut run_sba = |game: &mut Game,
                        choice,
+                       orders: &[TriggerOrder],
                        after: String,
                        log: &mut Vec<Logged>,
                        sbas: &mut Vec<SbaReport>,
                        timeline: &mut Vec<TimelineEntry>,
+                       actions: &mut Vec<ActionReport>,
                        action: Option<usize>| {
-        for events in game.state_based_actions(choice) {
+        for settled in game.settle(choice, orders) {
+            let events = match settled {
+                Settled::StateBased(events) => events,
+                Settled::Placement(events) => {
+                    // Triggered abilities put on the stack (603.3b).
+                    for e in events {
+                        let text = words::event(game, &e);
+                        timeline.push(TimelineEntry {
+                            kind: "event",
+                            action,
+                            legal: None,
+                            round: None,
+                            text: text.clone(),
+                            cites: map(&e.cites),
+                        });
+                        if let Some(r) = actions.last_mut().filter(|_| action.is_some()) {
+                            r.events.push(EventReport {
+                                event: text,
+                                cites: map(&e.cites),
+                            });
+                        }
+                        log.push(Logged { event: e, action });
+                    }
+                    continue;
+                }
+            };
             round += 1;
             for e in events {
                 let text = words::event(game, &e);
@@ -307,28 +349,37 @@ pub fn play(
         run_sba(
             &mut game,
             None,
+            &[],
             "before action 1 (the board as written)".into(),
             &mut log,
             &mut sbas,
             &mut timeline,
+            &mut actions,
             None,
         );
     }
     // A written `Stack` is answered only by `in response,` items: an action 1 that isn't
     // one ends that chain, so the stack resolves before it.
-    let mut written_stack_resolves = items.first().is_some_and(|item| !item.in_response);
+    let continues_chain =
+        |item: &ActionItem| item.in_response || item.statement == Statement::AllPlayersPass;
+    let mut written_stack_resolves = items.first().is_some_and(|item| !continues_chain(item));
+    let mut refused: Option<(Option<usize>, String)> = None;
     let mut i = 0;
-    while i < items.len() {
+    'chains: while i < items.len() {
         // A chain: an action and the `in response,` items after it.
         let start = i;
         let mut end = i + 1;
         if std::mem::take(&mut written_stack_resolves) && !game.stack_is_empty() {
             end = i;
         }
-        while end > start && end < items.len() && items[end].in_response {
+        while end > start && end < items.len() && continues_chain(&items[end]) {
             end += 1;
         }
         for item in &items[start..end] {
+            if let Some(r) = game.refusal() {
+                refused = Some((Some(item.n), words::refusal(r)));
+                break 'chains;
+            }
             let (legal, reason, cites, events) = match game.perform(item) {
                 Ok(events) => {
                     let cites: Vec<Cite> =
@@ -403,14 +454,20 @@ pub fn play(
                 });
             }
             actions.push(report);
+            if let Some(r) = game.refusal() {
+                refused = Some((Some(item.n), words::refusal(r)));
+                break 'chains;
+            }
             if legal {
                 run_sba(
                     &mut game,
                     item.choice,
+                    &item.orders,
                     format!("after action {}", item.n),
                     &mut log,
                     &mut sbas,
                     &mut timeline,
+                    &mut actions,
                     Some(item.n),
                 );
             }
@@ -421,10 +478,16 @@ pub fn play(
         // The chain ends: the stack resolves from the top, with SBAs between.
         let last = (end > start).then(|| &items[end - 1]);
         let choice = last.and_then(|item| item.choice);
+        let orders: &[TriggerOrder] = last.map_or(&[], |item| &item.orders);
         let action = last.map(|item| item.n);
         let mut guard = 0;
-        while !game.stack_is_empty() && guard < 1000 {
+        while !game.stack_is_empty() {
             guard += 1;
+            if guard > 1000 {
+                // "Loops": the checker doesn't decide whether the game is a draw (104.4b).
+                refused = Some((action, words::refusal(&Refused::Loop)));
+                break 'chains;
+            }
             let events = game.resolve_top();
             let what = events
                 .first()
@@ -451,18 +514,26 @@ pub fn play(
             run_sba(
                 &mut game,
                 choice,
+                orders,
                 format!("after: {what}"),
                 &mut log,
                 &mut sbas,
                 &mut timeline,
+                &mut actions,
                 action,
             );
+            if let Some(r) = game.refusal() {
+                refused = Some((action, words::refusal(r)));
+                break 'chains;
+            }
         }
         i = end;
     }
+    // A refused scenario checks no Expect item ("Refusals").
     let expectations: Vec<ExpectationReport> = scenario
         .expectations
         .iter()
+        .filter(|_| refused.is_none())
         .map(|e| match snapshots.iter().find(|s| Some(s.0) == e.after) {
             Some((_, g, logged, sbad)) => check(
                 g,
@@ -476,7 +547,11 @@ pub fn play(
             None => check(&game, scenario, e, &actions, &log, &sbas, &map),
         })
         .collect();
-    let passed = expectations.iter().all(|e| e.passed);
+    let passed = refused.is_none() && expectations.iter().all(|e| e.passed);
+    let refused = refused.map(|(at, reason)| Refusal {
+        statement: at,
+        reason,
+    });
     Report {
         scenario: scenario.title.clone(),
         file: scenario.file.clone(),
@@ -492,5 +567,11 @@ pub fn play(
         layer_rule: map(&[game.layer_system_rule()]).pop(),
         expectations,
         passed,
+        status: match (&refused, passed) {
+            (Some(_), _) => "refused",
+            (None, true) => "passed",
+            (None, false) => "failed",
+        },
+        refused,
     }
 }

@@ -7,7 +7,8 @@ use std::fmt;
 use crate::model::RuleNumber;
 
 use super::card::{Ability, Characteristics, Color, PowerToughness, TypeLine};
-use super::effect::{Effect, Part, Word};
+use super::effect::{Effect, Part, Subject, Word};
+use super::engine::triggered::{TriggerName, TriggerOrder};
 
 /// A card by its label: an index into [`Setup::cards`].
 pub type CardId = usize;
@@ -297,6 +298,13 @@ pub enum Statement {
     },
     Destroy(CardId),
     Exile(CardId),
+    /// `destroy SETLIST`, `exile SETLIST`: several objects at once, one event.
+    DestroyEach {
+        subjects: Vec<Subject>,
+        exile: bool,
+    },
+    /// `all players pass` (117.4).
+    AllPlayersPass,
     Sacrifice {
         player: PlayerId,
         card: CardId,
@@ -433,7 +441,14 @@ impl Statement {
                 .chain(source.map(Target::Card))
                 .collect(),
             LoseLife { player, .. } | GainLife { player, .. } => vec![Target::Player(*player)],
-            GoTo(_) | NextTurn => Vec::new(),
+            GoTo(_) | NextTurn | AllPlayersPass => Vec::new(),
+            DestroyEach { subjects, .. } => subjects
+                .iter()
+                .filter_map(|s| match s {
+                    Subject::Label(c) => Some(card(c)),
+                    _ => None,
+                })
+                .collect(),
             Attack { player, attackers } => std::iter::once(Target::Player(*player))
                 .chain(
                     attackers
@@ -487,6 +502,8 @@ pub struct ActionItem {
     pub statement: Statement,
     /// `(keeping L)` / `(choosing L)`.
     pub choice: Option<CardId>,
+    /// `(P orders triggers: T, T...)` (603.3b).
+    pub orders: Vec<TriggerOrder>,
 }
 
 /// What an item of `Expect` claims.
@@ -586,6 +603,45 @@ pub enum Claim {
         card: CardId,
         negated: bool,
     },
+    /// `TRIG triggered K times`, `TRIG didn't trigger` (K = 0).
+    Triggered {
+        name: TriggerName,
+        times: usize,
+    },
+    /// `TRIG resolved [K times]`, `TRIG didn't resolve` (K = 0).
+    Resolved {
+        name: TriggerName,
+        times: Option<usize>,
+    },
+    /// `TRIG was removed from the stack`.
+    Removed(TriggerName),
+    /// `TRIG is controlled by P` (603.3a).
+    TriggerControlledBy {
+        name: TriggerName,
+        player: PlayerId,
+    },
+    /// `the stack holds ITEM, ...` (top first); `the stack is empty`.
+    StackHolds(Vec<StackName>),
+    /// `P gained N life`.
+    Gained {
+        player: PlayerId,
+        n: i32,
+    },
+    /// `P lost N life`.
+    LostLife {
+        player: PlayerId,
+        n: i32,
+    },
+}
+
+/// An object on the stack as Expect names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StackName {
+    Spell(CardId),
+    Trigger(TriggerName),
+    CombatDamage,
+    /// `L's equip`, `L's fortify`, `L's reconfigure`.
+    Ability(CardId),
 }
 
 /// One item of `Expect`.

@@ -54,7 +54,41 @@ fn stack_object(g: &Game, o: StackObject) -> String {
                 g.label(source)
             )
         }
+        StackObject::Trigger {
+            source,
+            index,
+            instance,
+        } => trigger_name(g, source, index, instance),
     }
+}
+
+/// Why the checker refused a scenario.
+pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
+    use crate::scenario::engine::triggered::Refusal as R;
+    match r {
+        R::TriggeredInAStepPassedThrough => "an ability triggered in a step that this statement passes through; this build of the checker doesn't yet resolve abilities in the steps a statement passes through (write `go to` the step, then `all players pass`)".into(),
+        R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
+        R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
+        R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
+    }
+}
+
+/// A triggered ability as the contract names it: `L's trigger [N] [for X]`, N where L has
+/// several, X where the event's object or player is not L itself.
+pub fn trigger_name(g: &Game, source: usize, index: usize, instance: Option<Target>) -> String {
+    if let Some(k) = crate::scenario::engine::triggered::Keyword::of_index(index) {
+        return format!("{}'s {}", g.label(source), k.name());
+    }
+    let mut out = format!("{}'s trigger", g.label(source));
+    if g.printed_triggers(source) > 1 {
+        out.push_str(&format!(" {index}"));
+    }
+    match instance {
+        Some(Target::Card(c)) if c == source => {}
+        Some(x) => out.push_str(&format!(" for {}", target_name(g, x))),
+        None => {}
+    }
+    out
 }
 
 fn cause(g: &Game, c: Cause) -> String {
@@ -253,6 +287,60 @@ fn happened(g: &Game, h: &Happened) -> String {
             p(*player)
         ),
         Happened::Countered { card } => format!("{} is countered", l(*card)),
+        Happened::Triggered {
+            ability,
+            controller,
+            looked_back,
+        } => format!(
+            "{} triggers, controlled by {}{}",
+            stack_object(g, *ability),
+            p(*controller),
+            if *looked_back {
+                " (it looks back in time: the abilities and objects as they were immediately before the event)"
+            } else {
+                ""
+            }
+        ),
+        Happened::TriggersPut { orders } => {
+            let each: Vec<String> = orders
+                .iter()
+                .map(|(player, order, default)| {
+                    format!(
+                        "{}'s, first to resolve first: {}{}",
+                        p(*player),
+                        order
+                            .iter()
+                            .map(|o| stack_object(g, *o))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if *default && order.len() > 1 {
+                            " (default order)"
+                        } else {
+                            ""
+                        }
+                    )
+                })
+                .collect();
+            format!(
+                "triggered abilities go on the stack in APNAP order: {}",
+                each.join("; ")
+            )
+        }
+        Happened::TriggerResolves {
+            ability,
+            last_known,
+        } => format!(
+            "{} resolves{}",
+            stack_object(g, *ability),
+            if *last_known {
+                ", using last known information"
+            } else {
+                ""
+            }
+        ),
+        Happened::TriggerRemoved { ability } => {
+            format!("{} is removed from the stack", stack_object(g, *ability))
+        }
         Happened::Resolves(o) => format!("{} resolves", stack_object(g, *o)),
         Happened::DoesntResolve { object, reasons } => format!(
             "{} doesn't resolve: every target is illegal ({})",

@@ -196,6 +196,7 @@ fn golden_dir() -> PathBuf {
 /// Runs `arbiter args` from `cwd` in a scrubbed environment and records what it did.
 fn run(args: &[&str], cwd: &Path) -> String {
     let index = tempfile::tempdir().expect("a temporary index folder");
+    // Messages name the index folder they looked in: `$INDEX` in the golden files.
     record(
         args,
         &arbiter(index.path(), cwd)
@@ -203,6 +204,7 @@ fn run(args: &[&str], cwd: &Path) -> String {
             .output()
             .expect("arbiter runs"),
     )
+    .replace(&index.path().display().to_string(), "$INDEX")
 }
 
 /// The binary in a scrubbed environment: PATH, the index given, NO_COLOR=1, and a width
@@ -389,6 +391,10 @@ const REFUSE_JSON: &[&[&str]] = &[
     &["man", "--json"],
     &["--json", "completions", "bash"],
     &["--json", "man"],
+    &["help", "scenarios", "--json"],
+    &["--json", "help", "scenarios"],
+    &["serve", "--json"],
+    &["mcp", "--json"],
 ];
 
 /// Commands whose `--json` is parsed by a test of their own (name them here, with the test).

@@ -1,12 +1,17 @@
-//! Every example a user can copy runs: each `arbiter …` line of the README's `sh` blocks
-//! and of every command's `--help` (its `Examples:`), run in a judge's folder after the
+//! Every example a user can copy runs: each `arbiter …` line of the `sh` blocks of the
+//! README and of every page under `docs/` (```` ```text ```` and ```` ```console ````
+//! blocks are shown, not run), and of every command's `--help` (its `Examples:`), run in a judge's folder after the
 //! README's own `arbiter ingest ../shared/corpus/*.txt` (done once, as the first
 //! example). The files the examples name are put there first (`draft.txt`,
 //! `my-board.md`, `cr-2026-04-17.txt`…, copied from the corpus and `tests/check/` into a
 //! temporary folder, never into the project). An example passes when it exits 0, or 1
 //! where 1 is an answer (`diff`: the revisions differ; `check`: an expectation failed).
 //! `fetch` needs the publisher's site, which this machine can't reach: those examples
-//! are listed as NOT RUN on the terminal. Without the corpus the test says so and passes.
+//! are listed as NOT RUN on the terminal. The servers run until stopped: an `arbiter
+//! serve` example is started on a free loopback port (its `--bind` becomes
+//! `127.0.0.1:0`), asked a rule over HTTP, stopped with SIGTERM and must exit 0; `arbiter
+//! mcp` is sent `initialize` on stdin, must answer it, and must exit 0 when stdin closes.
+//! Without the corpus the test says so and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,7 +39,7 @@ fn arbiter_part(line: &str) -> Option<String> {
     Some(command.trim().to_string())
 }
 
-/// The command lines of the README's `sh` code blocks.
+/// The command lines of a page's `sh` code blocks.
 fn readme_examples(readme: &str) -> Vec<String> {
     let mut in_sh = false;
     let mut lines = Vec::new();
@@ -98,6 +103,12 @@ fn every_readme_and_help_example_runs() {
     let project = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(project.join("README.md")).expect("README.md");
     let mut examples = readme_examples(&readme);
+    let pages = crate::docs::doc_files();
+    assert!(!pages.is_empty(), "no page under docs/");
+    for page in pages {
+        let text = std::fs::read_to_string(&page).expect("a docs page");
+        examples.extend(readme_examples(&text));
+    }
     examples.extend(help_examples());
     let mut seen = std::collections::HashSet::new();
     examples.retain(|e| seen.insert(e.clone()));
@@ -138,6 +149,20 @@ fn every_readme_and_help_example_runs() {
             not_run.push(example.clone());
             continue;
         }
+        if example.starts_with("arbiter serve") || example.starts_with("arbiter mcp") {
+            let mut command = Command::new(&binary);
+            command
+                .current_dir(&judge)
+                .env_clear()
+                .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+                .env("HOME", &home)
+                .env("ARBITER_INDEX", work.path().join("index"))
+                .env("NO_COLOR", "1");
+            if let Err(why) = run_server(command, example) {
+                failed.push(format!("`{example}`: {why}"));
+            }
+            continue;
+        }
         let shell_line = format!("{}{}", shlex_quote(&binary), &example["arbiter".len()..]);
         let out = Command::new("bash")
             .arg("-c")
@@ -175,6 +200,95 @@ fn every_readme_and_help_example_runs() {
         examples.len(),
         failed.join("\n\n")
     );
+}
+
+/// Starts a server example, asks it one question, stops it; `Err` says what went wrong.
+fn run_server(mut command: Command, example: &str) -> Result<(), String> {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::process::Stdio;
+    let mut words = shlex::split(example).ok_or("the example does not split")?;
+    words.remove(0);
+    let serve = words[0] == "serve";
+    if serve {
+        match words.iter().position(|w| w == "--bind") {
+            Some(at) if at + 1 < words.len() => words[at + 1] = "127.0.0.1:0".to_string(),
+            _ => words.extend(["--bind".to_string(), "127.0.0.1:0".to_string()]),
+        }
+    }
+    let mut child = command
+        .args(&words)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("does not start: {e}"))?;
+    let outcome = if serve {
+        // "arbiter: serving the rules on http://127.0.0.1:PORT (generation N); …"
+        let mut first = String::new();
+        let stderr = child.stderr.take().ok_or("no stderr")?;
+        let mut stderr = BufReader::new(stderr);
+        let _ = stderr.read_line(&mut first);
+        // The access log goes on being written: keep reading it so the server never blocks.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let address = first
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string);
+        match address {
+            None => Err(format!("did not say where it listens: {first:?}")),
+            Some(address) => ureq::get(&format!("http://{address}/cr/704.5j"))
+                .call()
+                .map_err(|e| format!("GET /cr/704.5j: {e}"))
+                .and_then(|mut r| r.body_mut().read_to_string().map_err(|e| e.to_string()))
+                .and_then(|body| {
+                    body.contains("\"ruleNumber\":\"704.5j\"")
+                        .then_some(())
+                        .ok_or(format!("GET /cr/704.5j answered {body}"))
+                }),
+        }
+    } else {
+        let mut stdin = child.stdin.take().ok_or("no stdin")?;
+        let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"examples","version":"0"}}}"#;
+        let sent = writeln!(stdin, "{initialize}");
+        let mut reply = String::new();
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let _ = BufReader::new(stdout).read_line(&mut reply);
+        drop(stdin);
+        match sent {
+            Err(e) => Err(format!("stdin: {e}")),
+            Ok(()) if reply.contains("\"result\"") && reply.contains("\"tools\"") => Ok(()),
+            Ok(()) => Err(format!("initialize answered {reply:?}")),
+        }
+    };
+    #[cfg(unix)]
+    if serve {
+        // SIGTERM: a graceful stop.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child.kill();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50))
+            }
+            _ => {
+                let _ = child.kill();
+                break None;
+            }
+        }
+    };
+    outcome?;
+    match status {
+        Some(s) if s.success() => Ok(()),
+        Some(s) => Err(format!("exited {s} when stopped")),
+        None => Err("did not stop within 20 s".to_string()),
+    }
 }
 
 fn shlex_quote(path: &Path) -> String {

@@ -5,12 +5,14 @@
 //! when it is present. Run one area with `cargo test --test it cli::`.
 
 mod architecture;
+mod bounded;
 mod browser;
 mod citations;
 mod cli;
 mod common;
 mod corpus;
 mod diff;
+mod docs;
 mod examples;
 mod export;
 mod fetch;
@@ -19,9 +21,12 @@ mod ingest;
 mod integrity;
 mod pipeline;
 mod relevance;
+mod repair;
 mod resaved;
 mod scenarios;
 mod search;
 mod seeds;
+mod serve;
 mod shapes;
 mod subtypes;
+mod usable_copies;

@@ -337,8 +337,22 @@ fn chat_paste(x: &Excerpt<'_>) -> String {
 /// number, Windows line endings.
 fn word_export(x: &Excerpt<'_>) -> String {
     let mut s = String::from("Magic: The Gathering Comprehensive Rules\n\nContents\n\n");
+    // Word writes a numbered heading's number, a tab, the title, a tab and the page
+    // (`7.\tAdditional Rules\t3`); a contents typed by hand has a space after the number.
+    let tabbed = x.sections.first().is_some_and(|n| n % 2 == 0);
     for (page, n) in x.sections.iter().enumerate() {
-        writeln!(s, "{n}. {}\t{}", section_title(x.rev, *n), 5 + page * 40).unwrap();
+        let title = section_title(x.rev, *n);
+        if tabbed {
+            writeln!(s, "{n}.\t{title}\t{}", 5 + page * 40).unwrap();
+            for r in x.rules.iter().filter(|r| r.number.depth() == 1) {
+                if r.number.section_number() == *n {
+                    let title = r.title.as_deref().unwrap_or_default();
+                    writeln!(s, "{}.\t{title}\t{}", r.number, 6 + page * 40).unwrap();
+                }
+            }
+        } else {
+            writeln!(s, "{n}. {title}\t{}", 5 + page * 40).unwrap();
+        }
     }
     s.push_str("Glossary\t210\nCredits\t260\n\n");
     let body = official(x);
@@ -636,6 +650,15 @@ const SHAPES: [(&str, Render, Expect); 9] = [
     ("pdf-text", pdf_extract, Expect::ExactOrAnnounced),
 ];
 
+/// The shapes a glossary page alone is found in.
+const GLOSSARY_ALONE: [(&str, Render, Expect); 5] = [
+    ("glossary/official", official, Expect::Exact),
+    ("glossary/html", html_site, Expect::Exact),
+    ("glossary/markdown", markdown, Expect::Exact),
+    ("glossary/wiki", mediawiki, Expect::Exact),
+    ("glossary/chat", chat_paste, Expect::Exact),
+];
+
 // ---------------------------------------------------------------------------------------
 // Comparing.
 
@@ -789,6 +812,29 @@ fn every_shape_reads_back_to_the_official_reading() {
             };
             match read_checked(&name, render(&x).as_bytes(), &options) {
                 Ok(got) => compare(&name, &x, &got.revision, tally),
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+        // A glossary alone (a wiki's or a site's glossary page): a glossary fragment.
+        let alone = Excerpt {
+            rev: &rev,
+            sections: Vec::new(),
+            rules: Vec::new(),
+            glossary: x.glossary.clone(),
+        };
+        for (shape, render, expect) in GLOSSARY_ALONE {
+            let (tally, _) = tallies.entry(shape).or_insert((Tally::default(), expect));
+            let name = format!("{date}-glossary.{shape}");
+            let options = ReadOptions {
+                date: Some(rev.date),
+                id: None,
+                format: None,
+            };
+            match read_checked(&name, render(&alone).as_bytes(), &options) {
+                Ok(got) if got.revision.complete => {
+                    failures.push(format!("{name}: read as a whole revision"))
+                }
+                Ok(got) => compare(&name, &alone, &got.revision, tally),
                 Err(e) => failures.push(format!("{name}: {e}")),
             }
         }

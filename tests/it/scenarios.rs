@@ -14,7 +14,7 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_dir() && !p.ends_with("malformed"))
+                .filter(|p| p.is_dir() && !p.ends_with("malformed") && !p.ends_with("refused"))
                 .collect()
         })
         .unwrap_or_default();
@@ -171,7 +171,11 @@ mod cli {
     fn arbiter() -> Command {
         let mut cmd = Command::cargo_bin("arbiter").unwrap_or_else(|e| panic!("{e}"));
         cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("ARBITER_INDEX")
+            // Never the user's own index: an empty one of the build's temporary folder.
+            .env(
+                "ARBITER_INDEX",
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scenarios-no-index"),
+            )
             .env("NO_COLOR", "1");
         cmd
     }
@@ -248,6 +252,37 @@ mod cli {
     }
 
     #[test]
+    fn json_of_an_unreadable_scenario_carries_the_reason_and_points_to_the_reference() {
+        // Issue #33: the error document said only "1 scenario could not be read", the
+        // reason being on stderr alone.
+        let out = arbiter()
+            .args([
+                "check",
+                "--json",
+                "tests/scenarios/malformed/unknown-verb.md",
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(2));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let error = &doc["error"];
+        assert_eq!(error["kind"], "bad_input");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("unknown-verb.md:10: unknown verb `flies`"),
+            "{message}"
+        );
+        assert!(
+            error["hint"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("arbiter help scenario-reference"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn json_is_one_document_with_the_contract_keys() {
         let out = arbiter()
             .args(["check", "--json", "tests/check/protection-example.md"])
@@ -277,4 +312,32 @@ mod cli {
             serde_json::from_slice(&several.stdout).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(docs.as_array().map(Vec::len), Some(2));
     }
+}
+
+/// Every `tests/scenarios/refused/*.md` needs what the checker doesn't play: it is read, and
+/// reported REFUSED (never passed, never an illegal action), with its reason.
+#[test]
+fn every_refused_scenario_is_refused() {
+    let files = markdown_files(&scenarios_dir().join("refused"));
+    if files.is_empty() {
+        eprintln!("notice: tests/scenarios/refused/ has no scenario files; nothing to check");
+        return;
+    }
+    let library = Library::embedded_only();
+    let mut failures = Vec::new();
+    for file in &files {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        match check_text(&library, &name, &text) {
+            Err(e) => failures.push(format!("{name}: could not be read: {e}")),
+            Ok(report) if report.refused.is_none() || report.passed => {
+                failures.push(format!("{name}: not refused (status {})", report.status))
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

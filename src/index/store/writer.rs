@@ -37,53 +37,55 @@ impl Writer<'_> {
         self.catalogue.generation + 1
     }
 
-    /// Removes what no catalogue names: half-built folders left by a kill, folders of
-    /// replaced revisions, search indexes of other schema versions, unfinished catalogues
-    /// and lineages, lineages of other generations. Never anything while the catalogue is
-    /// a recovered one not yet committed.
+    /// Removes what arbiter wrote and no catalogue needs any more: half-built folders and
+    /// files left by a kill (named as this module names them), folders of replaced
+    /// revisions (their own model says they are arbiter's), search indexes of other
+    /// schema versions, lineages of generations before the previous one (a reader that
+    /// read the previous catalogue may still be reading its lineage), and the empty lock
+    /// file of earlier layouts. Nothing else: not a folder whose model can't be read (the
+    /// user is told it was left), not a file the user put there. Never anything while the
+    /// catalogue is a recovered one not yet committed.
     pub fn clean(&self) {
         if self.recovered.is_some() {
             return;
         }
         let revisions = self.store.root.join(REVISIONS);
-        if let Ok(dir) = fs::read_dir(&revisions) {
-            for item in dir.flatten() {
-                let name = item.file_name().to_string_lossy().into_owned();
-                if self.catalogue.revisions.iter().all(|e| e.dir != name) {
-                    let _ = fs::remove_dir_all(item.path());
-                    continue;
+        let keep = format!("search-v{}", self.catalogue.schema_version);
+        for (name, path) in entries(&revisions) {
+            if is_ours_unfinished(&name) {
+                let _ = fs::remove_dir_all(&path);
+                continue;
+            }
+            if self.catalogue.revisions.iter().all(|e| e.dir != name) {
+                if self.store.is_replaced_revision(&path) {
+                    let _ = fs::remove_dir_all(&path);
                 }
-                let keep = format!("search-v{}", self.catalogue.schema_version);
-                if let Ok(inner) = fs::read_dir(item.path()) {
-                    for sub in inner.flatten() {
-                        let sub_name = sub.file_name().to_string_lossy().into_owned();
-                        if sub_name != MODEL && sub_name != MODEL_JSON && sub_name != keep {
-                            let _ = fs::remove_dir_all(sub.path());
-                        }
-                    }
+                continue;
+            }
+            for (sub_name, sub) in entries(&path) {
+                let other_schema = sub_name.starts_with("search-v") && sub_name != keep;
+                if other_schema || is_ours_unfinished(&sub_name) {
+                    let _ = fs::remove_dir_all(&sub);
                 }
             }
         }
         // Embedded revisions' indexes of another schema, and unfinished ones.
-        if let Ok(dir) = fs::read_dir(self.store.root.join(EMBEDDED)) {
-            let schema = format!("-v{SCHEMA_VERSION}-");
-            for item in dir.flatten() {
-                let name = item.file_name().to_string_lossy().into_owned();
-                if name.starts_with(TMP_PREFIX) || !name.contains(&schema) {
-                    let _ = fs::remove_dir_all(item.path());
-                }
+        for (name, path) in entries(&self.store.root.join(EMBEDDED)) {
+            let other_schema = embedded_schema(&name).is_some_and(|v| v != SCHEMA_VERSION);
+            if is_ours_unfinished(&name) || other_schema {
+                let _ = fs::remove_dir_all(&path);
             }
         }
-        if let Ok(dir) = fs::read_dir(&self.store.root) {
-            for item in dir.flatten() {
-                let name = item.file_name().to_string_lossy().into_owned();
-                let stale_lineage = super::super::lineage::generation_of(&name)
-                    .is_some_and(|g| g != self.catalogue.generation);
-                // The lock file of earlier layouts: the folder itself is locked now.
-                let old_lock = cfg!(unix) && name == "lock";
-                if name.starts_with(TMP_PREFIX) || stale_lineage || old_lock {
-                    let _ = fs::remove_file(item.path());
-                }
+        let generation = self.catalogue.generation;
+        for (name, path) in entries(&self.store.root) {
+            let stale_lineage = super::super::lineage::generation_of(&name)
+                .is_some_and(|g| g + 1 < generation)
+                && super::super::lineage::is_sealed_file(&path);
+            // The lock file of earlier layouts (empty): the folder itself is locked now.
+            let old_lock =
+                cfg!(unix) && name == "lock" && fs::metadata(&path).is_ok_and(|m| m.len() == 0);
+            if is_ours_unfinished(&name) || stale_lineage || old_lock {
+                let _ = fs::remove_file(&path);
             }
         }
     }
@@ -148,15 +150,13 @@ impl Writer<'_> {
     }
 
     /// Removes the stored search indexes of embedded revisions other than `revisions`
-    /// (left by an arbiter built with other revisions).
+    /// (left by an arbiter built with other revisions); only folders named as arbiter
+    /// names them.
     pub fn keep_embedded_search(&self, revisions: &[Revision]) {
         let prefixes: Vec<String> = revisions.iter().map(embedded_prefix).collect();
-        if let Ok(dir) = fs::read_dir(self.store.root.join(EMBEDDED)) {
-            for item in dir.flatten() {
-                let name = item.file_name().to_string_lossy().into_owned();
-                if !prefixes.iter().any(|p| name.starts_with(p)) {
-                    let _ = fs::remove_dir_all(item.path());
-                }
+        for (name, path) in entries(&self.store.root.join(EMBEDDED)) {
+            if embedded_schema(&name).is_some() && !prefixes.iter().any(|p| name.starts_with(p)) {
+                let _ = fs::remove_dir_all(&path);
             }
         }
     }
@@ -209,4 +209,47 @@ impl Writer<'_> {
         self.recovered = None;
         Ok(())
     }
+}
+
+/// The entries of a folder, with their names (none when it can't be read).
+fn entries(dir: &Path) -> Vec<(String, PathBuf)> {
+    fs::read_dir(dir)
+        .map(|items| {
+            items
+                .flatten()
+                .map(|i| (i.file_name().to_string_lossy().into_owned(), i.path()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether a name is one this module gives what it is still writing:
+/// `.tmp-<process>-<count>-<name>` (folders), `.tmp-<process>-catalogue.json` and
+/// `.tmp-<process>-lineage` (files).
+fn is_ours_unfinished(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(TMP_PREFIX) else {
+        return false;
+    };
+    let Some((process, rest)) = rest.split_once('-') else {
+        return false;
+    };
+    if process.is_empty() || !process.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    if rest == CATALOGUE || rest == "lineage" {
+        return true;
+    }
+    rest.split_once('-')
+        .is_some_and(|(count, _)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The schema of an embedded revision's stored search index, from its folder's name
+/// (`<hash>-v<schema>-<crc32>`); `None` for a name arbiter doesn't give.
+fn embedded_schema(name: &str) -> Option<u32> {
+    let (rest, crc) = name.rsplit_once('-')?;
+    if crc.len() != 8 || !crc.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let (_, schema) = rest.rsplit_once("-v")?;
+    schema.parse().ok()
 }

@@ -28,10 +28,24 @@ impl Game {
                 self.passes_priority_to(p);
             }
         }
+        let snapshot = self.snapshot();
+        let waiting = self.waiting.len();
+        let stack_was_empty = self.stack.is_empty();
         let mut done = self.perform_statement(item);
         if let Ok(events) = &mut done {
             // 506.4: what the action took out of combat leaves it for good.
             events.extend(self.remove_from_combat());
+            // A resolution observes its own effects (608.2c).
+            if !matches!(item.statement, Statement::AllPlayersPass) || stack_was_empty {
+                self.observe(&snapshot, events);
+            }
+            if matches!(item.statement, Statement::GoTo(_) | Statement::NextTurn)
+                && self.waiting[waiting..].iter().any(|i| {
+                    !matches!(i.ability.event, super::triggered::TriggerEvent::Beginning { step, .. } if step == self.step)
+                })
+            {
+                self.refusal = Some(super::triggered::Refusal::TriggeredInAStepPassedThrough);
+            }
         }
         self.close_ordering(&item.statement);
         if done.is_err() {
@@ -99,8 +113,68 @@ impl Game {
             | Statement::Block { .. }
             | Statement::Order { .. }
             | Statement::CombatDamage(_)) => self.combat_action(&st),
+            Statement::AllPlayersPass => self.all_players_pass(),
+            Statement::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
             other => self.effect(other),
         }
+    }
+
+    /// `all players pass` (117.4): the top object resolves; with an empty stack the step
+    /// ends and the game goes to the next one.
+    fn all_players_pass(&mut self) -> Result<Vec<Event>, Vec<Reason>> {
+        if self.priority().is_none() {
+            return Err(self.priority_problems(self.active));
+        }
+        if !self.stack.is_empty() {
+            return Ok(self.resolve_top());
+        }
+        match self.step {
+            Step::Cleanup => {
+                self.refusal = Some(super::triggered::Refusal::AnotherCleanupStep);
+                Ok(Vec::new())
+            }
+            step => {
+                let next = Step::NAMES
+                    .iter()
+                    .map(|(_, s)| *s)
+                    .filter(|s| *s > step && *s != Step::FirstStrikeDamage)
+                    .min()
+                    .unwrap_or(Step::Cleanup);
+                self.effect(Statement::GoTo(next))
+            }
+        }
+    }
+
+    /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
+    /// as the effect begins, 611.2c).
+    fn destroy_each(
+        &mut self,
+        subjects: &[super::super::effect::Subject],
+        exile: bool,
+    ) -> Vec<Event> {
+        let mut set: Vec<CardId> = Vec::new();
+        for s in subjects {
+            let found = match s {
+                super::super::effect::Subject::Label(c) => vec![*c],
+                _ => self.with_board(|board| self.described(s, None, board)),
+            };
+            for c in found {
+                if !set.contains(&c) {
+                    set.push(c);
+                }
+            }
+        }
+        set.sort_unstable();
+        let mut events = Vec::new();
+        for c in set {
+            let st = if exile {
+                Statement::Exile(c)
+            } else {
+                Statement::Destroy(c)
+            };
+            events.extend(self.effect(st).unwrap_or_default());
+        }
+        events
     }
 
     pub(super) fn play_land(&mut self, p: PlayerId, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {

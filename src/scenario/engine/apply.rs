@@ -300,7 +300,20 @@ impl Game {
                 amount,
                 put,
             } => self.cards[*card].change_counters(*kind, *amount, *put),
-            Happened::Life { player, now, .. } => self.players[*player].life = *now,
+            Happened::Life {
+                player,
+                now,
+                amount,
+                gained,
+            } => {
+                let p = &mut self.players[*player];
+                p.life = *now;
+                if *gained {
+                    p.gained += *amount;
+                } else {
+                    p.lost_life += *amount;
+                }
+            }
             Happened::ContinuousEffect {
                 card,
                 change,

@@ -313,6 +313,30 @@ table! {
     R800_4E = "800.4e";
     R800_4K = "800.4k";
     R702_16E = "702.16e";
+    // Triggered abilities (603) and last known information (608.2h, 113.7a).
+    R113_7A = "113.7a";
+    R117_5 = "117.5";
+    R119_9 = "119.9";
+    R603_2 = "603.2";
+    R603_2B = "603.2b";
+    R603_2C = "603.2c";
+    R603_3 = "603.3";
+    R603_3A = "603.3a";
+    R603_3B = "603.3b";
+    R603_3D = "603.3d";
+    R603_4 = "603.4";
+    R603_6A = "603.6a";
+    R603_6C = "603.6c";
+    R603_10A = "603.10a";
+    R608_2 = "608.2";
+    R608_2A = "608.2a";
+    R700_4 = "700.4";
+    R508_3A = "508.3a";
+    R702_79A = "702.79a";
+    R702_93A = "702.93a";
+    R603_6D_LOOK_BACK = "603.6d" in 2016 - 9 - 30;
+    R410_10D_LOOK_BACK = "410.10d" in 2009 - 5 - 1;
+    R410_8_INTERVENING_IF = "410.8" in 2009 - 5 - 1;
     // Rules today's revision no longer has, in the numbering of a revision that had them.
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;

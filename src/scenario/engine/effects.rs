@@ -560,7 +560,9 @@ impl Game {
             | Statement::Attack { .. }
             | Statement::Block { .. }
             | Statement::Order { .. }
-            | Statement::CombatDamage(_) => Ok(Vec::new()),
+            | Statement::CombatDamage(_)
+            | Statement::DestroyEach { .. }
+            | Statement::AllPlayersPass => Ok(Vec::new()),
         }
     }
 

@@ -360,6 +360,12 @@ pub enum StackObject {
     },
     /// Combat damage on the stack (310.1 before 2009-07-11).
     CombatDamage,
+    /// A triggered ability: `L's trigger [N] [for X]`.
+    Trigger {
+        source: CardId,
+        index: usize,
+        instance: Option<Target>,
+    },
 }
 
 /// Why an object changed zones (beyond the rules cited).
@@ -634,6 +640,27 @@ pub enum Happened {
         card: CardId,
         as_written: bool,
     },
+    /// 603.2: a triggered ability triggered (`looked_back`: 603.10a).
+    Triggered {
+        ability: StackObject,
+        controller: PlayerId,
+        looked_back: bool,
+    },
+    /// 603.3b: the waiting abilities go on the stack, each player's in their order
+    /// (`default`: the file gave none), active player first.
+    TriggersPut {
+        orders: Vec<(PlayerId, Vec<StackObject>, bool)>,
+    },
+    /// 608.2: a triggered ability resolved; `last_known`: an effect read last known
+    /// information (608.2h, 113.7a).
+    TriggerResolves {
+        ability: StackObject,
+        last_known: bool,
+    },
+    /// 603.3d, 603.4, 608.2b, 701.6a: a triggered ability removed from the stack.
+    TriggerRemoved {
+        ability: StackObject,
+    },
     /// An action refused (the reasons are in the action's report).
     Refused {
         action: usize,
@@ -722,7 +749,11 @@ impl Happened {
             | H::Countered { .. }
             | H::Resolves(_)
             | H::DoesntResolve { .. }
-            | H::SourceGone { .. } => EventKind::Stack,
+            | H::SourceGone { .. }
+            | H::Triggered { .. }
+            | H::TriggersPut { .. }
+            | H::TriggerResolves { .. }
+            | H::TriggerRemoved { .. } => EventKind::Stack,
             H::PlayedLand { .. } => EventKind::Played,
             H::StepBegins { .. } | H::TurnBegins { .. } | H::Cleanup { .. } => EventKind::Turn,
             H::StateBased { outcome, .. } => match outcome {

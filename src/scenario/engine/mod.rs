@@ -16,6 +16,8 @@
 //!   damage steps (506–511, 702 combat keywords)
 //! - [`sba`]: state-based actions (704)
 //! - [`multiplayer`]: a player leaving a game of three or more (104.5, 800.4a)
+//! - [`triggered`]: triggered abilities, matched from the events applied with the last
+//!   known information of their objects, put on the stack and resolved (603, 608.2h)
 
 pub mod actions;
 pub mod apply;
@@ -32,6 +34,7 @@ pub mod revisions;
 pub mod sba;
 pub mod stack;
 pub mod state;
+pub mod triggered;
 
 #[cfg(test)]
 mod tests;

@@ -108,6 +108,19 @@ pub enum Difference {
     /// 205.3d (2011-09-30 on): an object can't gain a subtype that doesn't correspond to
     /// one of its types. Before, no rule forbids it.
     SubtypesCorrespondToTypes,
+    /// 603 (2009-07-11 on): triggered abilities are rule 603 and leaves-the-battlefield
+    /// abilities look back by 603.6d; before, 404 and 410 (410.10d).
+    TriggeredAbilitiesIn603,
+    /// 603.10, 603.10a (2017-01-20 on): the abilities that look back in time have their
+    /// own rule. Before, 603.6d (410.10d before 2009-07-11).
+    LookBackIn603_10,
+    /// 603.10a (2026-04-17 on): abilities that trigger when a player sacrifices a
+    /// permanent look back in time.
+    SacrificeLooksBack,
+    /// 702.79 (502.79 when it began, 2008-10-01): persist.
+    Persist,
+    /// 702.93 (702.91 when it began, 2012-02-01): undying.
+    Undying,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -124,6 +137,31 @@ pub struct Row {
 
 /// The table.
 pub const DIFFERENCES: &[Row] = &[
+    Row {
+        difference: Difference::TriggeredAbilitiesIn603,
+        from: Some(date(2009, 7, 11)),
+        until: None,
+    },
+    Row {
+        difference: Difference::LookBackIn603_10,
+        from: Some(date(2017, 1, 20)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Persist,
+        from: Some(date(2008, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::Undying,
+        from: Some(date(2012, 2, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::SacrificeLooksBack,
+        from: Some(date(2026, 4, 17)),
+        until: None,
+    },
     Row {
         difference: Difference::LegendRulePerController,
         from: Some(date(2013, 7, 13)),

@@ -760,10 +760,14 @@ impl Game {
                     p.cites.push(cite::R104_4A);
                 }
             }
+            let before = self.snapshot();
+            let mut applied = Vec::new();
             for p in pending {
                 let e = self.sba_event(p);
-                events.extend(self.apply_state_based(e));
+                applied.extend(self.apply_state_based(e));
             }
+            self.observe(&before, &applied);
+            events.extend(applied);
             for e in &mut events {
                 e.state_based = true;
             }

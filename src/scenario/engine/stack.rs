@@ -157,8 +157,22 @@ impl Game {
     /// Resolves the top object of the stack (608); a permanent that resolving it took
     /// out of combat is removed from combat (506.4).
     pub fn resolve_top(&mut self) -> Vec<Event> {
+        if matches!(
+            self.stack.last().map(|s| &s.kind),
+            Some(StackKind::Trigger(_))
+        ) {
+            // Each of its effects is observed on its own (608.2c).
+            let mut events = self.resolve_trigger();
+            let before = self.snapshot();
+            let out = self.remove_from_combat();
+            self.observe(&before, &out);
+            events.extend(out);
+            return events;
+        }
+        let before = self.snapshot();
         let mut events = self.resolve_top_object();
         events.extend(self.remove_from_combat());
+        self.observe(&before, &events);
         events
     }
 
@@ -171,6 +185,7 @@ impl Game {
         let req = match item.kind {
             // 310.4 (before 2009-07-11): combat damage has no targets; it is dealt.
             StackKind::CombatDamage => return self.resolve_combat_damage(),
+            StackKind::Trigger(_) => return self.resolve_trigger(),
             StackKind::Spell(c) if self.view(c).chars.has_subtype("aura") => Requirement::Aura,
             StackKind::Spell(_) => Requirement::Any,
             StackKind::Ability { ability, .. } => match ability {
@@ -182,7 +197,7 @@ impl Game {
         let source = match item.kind {
             StackKind::Spell(c) => c,
             StackKind::Ability { source, .. } => source,
-            StackKind::CombatDamage => return events,
+            StackKind::CombatDamage | StackKind::Trigger(_) => return events,
         };
         let mut illegal = Vec::new();
         for (t, obj) in &item.targets {
@@ -208,7 +223,7 @@ impl Game {
             StackKind::Ability {
                 source, ability, ..
             } => StackObject::Ability { source, ability },
-            StackKind::CombatDamage => return events,
+            StackKind::CombatDamage | StackKind::Trigger(_) => return events,
         };
         if all_illegal {
             let rule = match item.kind {
@@ -370,7 +385,7 @@ impl Game {
                     }
                 }
             }
-            StackKind::CombatDamage => {}
+            StackKind::CombatDamage | StackKind::Trigger(_) => {}
         }
         events
     }

@@ -59,6 +59,8 @@ pub(super) enum StackKind {
     /// Combat damage on the stack (310.1 before 2009-07-11); its assignments are kept by
     /// the combat.
     CombatDamage,
+    /// A triggered ability (603.3).
+    Trigger(Box<super::triggered::Instance>),
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +78,9 @@ pub(super) struct Player {
     pub(super) lost: bool,
     pub(super) lands_played: u32,
     pub(super) extra_land_plays: u32,
+    /// Life gained and lost since the scenario began (for `P gained N life`).
+    pub(super) gained: i32,
+    pub(super) lost_life: i32,
 }
 
 /// The current characteristics and controller of an object.
@@ -105,6 +110,12 @@ pub struct Game {
     pub(super) combat: super::combat::Combat,
     /// Whether a player has priority in the cleanup step (514.3a, as the file says).
     pub(super) priority_in_cleanup: bool,
+    /// Triggered abilities waiting to be put on the stack (603.3).
+    pub(super) waiting: Vec<super::triggered::Instance>,
+    /// Every triggered ability that triggered, resolved or was removed, in order.
+    pub(super) trigger_records: Vec<super::triggered::TriggerRecord>,
+    /// Why the checker stopped playing, if it did (a feature it doesn't play).
+    pub(super) refusal: Option<super::triggered::Refusal>,
 }
 
 impl Card {
@@ -132,6 +143,8 @@ impl Game {
                 lost: false,
                 lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
                 extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
+                gained: 0,
+                lost_life: 0,
             })
             .collect();
         let mut cards = Vec::new();
@@ -237,6 +250,9 @@ impl Game {
             cleanup_done: setup.step == Step::Cleanup,
             priority_in_cleanup: setup.priority_given && setup.step == Step::Cleanup,
             combat: Default::default(),
+            waiting: Vec::new(),
+            trigger_records: Vec::new(),
+            refusal: None,
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         game
@@ -310,6 +326,25 @@ impl Game {
         self.cards.get(c).map_or(0, |c| c.object)
     }
 
+    /// How many `trigger:` attributes card `c` was written with.
+    pub fn printed_triggers(&self, c: CardId) -> usize {
+        self.cards.get(c).map_or(0, |card| {
+            super::triggered::triggered_abilities(&card.printed).len()
+        })
+    }
+
+    /// Every triggered ability that triggered, resolved or was removed, in order.
+    pub fn trigger_records(&self) -> &[super::triggered::TriggerRecord] {
+        &self.trigger_records
+    }
+
+    /// (gained, lost) life of `p` since the scenario began.
+    pub fn life_changes(&self, p: PlayerId) -> (i32, i32) {
+        self.players
+            .get(p)
+            .map_or((0, 0), |q| (q.gained, q.lost_life))
+    }
+
     pub fn is_token(&self, c: CardId) -> bool {
         self.cards.get(c).is_some_and(|c| c.token)
     }
@@ -345,6 +380,11 @@ impl Game {
             .map(|s| match s.kind {
                 StackKind::Spell(c) => StackObject::Spell(c),
                 StackKind::CombatDamage => StackObject::CombatDamage,
+                StackKind::Trigger(ref t) => StackObject::Trigger {
+                    source: t.source,
+                    index: t.index,
+                    instance: t.instance(),
+                },
                 StackKind::Ability {
                     source, ability, ..
                 } => StackObject::Ability { source, ability },

@@ -69,22 +69,24 @@ impl Reader<'_> {
                 s = rest.trim().to_string();
             }
             let mut choice = None;
-            if s.ends_with(')') {
-                if let Some(open) = s.rfind('(') {
-                    let inner = s[open + 1..s.len() - 1].trim().to_string();
-                    let chosen = inner
-                        .strip_prefix("keeping ")
-                        .or_else(|| inner.strip_prefix("choosing "));
-                    match chosen {
-                        Some(l) => {
-                            choice = Some(self.label(item.line, l)?);
-                            s = s[..open].trim().to_string();
-                        }
-                        None => {
-                            return self.err(item.line, format!("expected `(keeping LABEL)` or `(choosing LABEL)`, found `({inner})`"))
-                        }
-                    }
+            let mut orders = Vec::new();
+            // Choice suffixes, in parentheses at the end; several may follow one another.
+            while s.ends_with(')') {
+                let Some(open) = s.rfind('(') else { break };
+                let inner = s[open + 1..s.len() - 1].trim().to_string();
+                let chosen = inner
+                    .strip_prefix("keeping ")
+                    .or_else(|| inner.strip_prefix("choosing "));
+                if let Some(l) = chosen {
+                    choice = Some(self.label(item.line, l)?);
+                } else if let Some((p, names)) = inner.split_once(" orders triggers:") {
+                    orders.insert(0, self.trigger_order(item.line, p, names)?);
+                } else if inner.contains(" applies:") || inner.contains(" prevents first:") {
+                    return self.err(item.line, format!("`({inner})` orders replacement or prevention effects, which this build of the checker doesn't play yet (scenario-format.md, \"Replacement and prevention effects\")"));
+                } else {
+                    return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)` or `(P orders triggers: T, T...)`, found `({inner})`"));
                 }
+                s = s[..open].trim().to_string();
             }
             let statement = self.statement(item.line, &s)?;
             out.push(ActionItem {
@@ -94,6 +96,7 @@ impl Reader<'_> {
                 in_response,
                 statement,
                 choice,
+                orders,
             });
         }
         Ok(out)
@@ -105,7 +108,7 @@ impl Reader<'_> {
         if verb.is_empty() {
             return self.err(
                 line,
-                format!("expected a verb after `{subject}` (known verbs: {VERBS})"),
+                format!("expected a verb after `{subject}` ({VERB_ADVICE})"),
             );
         }
         // A known verb with the rest of its statement missing: say its form.
@@ -118,7 +121,10 @@ impl Reader<'_> {
         }
         self.err(
             line,
-            format!("unknown verb `{verb}` in `{s}` (known verbs: {VERBS})"),
+            format!(
+                "unknown verb `{verb}` in `{s}`{} ({VERB_ADVICE})",
+                verb_hint(verb)
+            ),
         )
     }
 
@@ -178,8 +184,23 @@ impl Reader<'_> {
                     amount,
                 });
             }
-            "destroy" => return eot_only(Statement::Destroy(self.label(line, &s[7..])?)),
-            "exile" => return eot_only(Statement::Exile(self.label(line, &s[5..])?)),
+            "destroy" | "exile" => {
+                let exile = first == "exile";
+                let body = s[first.len()..].trim();
+                if self.labels.contains_key(body) {
+                    let c = self.label(line, body)?;
+                    return eot_only(if exile {
+                        Statement::Exile(c)
+                    } else {
+                        Statement::Destroy(c)
+                    });
+                }
+                return eot_only(Statement::DestroyEach {
+                    subjects: self.set_list(line, body)?,
+                    exile,
+                });
+            }
+            "all" if s == "all players pass" => return eot_only(Statement::AllPlayersPass),
             "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
             "return" => {
                 let body = s[6..].trim();
@@ -273,7 +294,10 @@ impl Reader<'_> {
         }
         self.err(
             line,
-            format!("unknown verb `{first}` in `{s}` (known verbs: {VERBS})"),
+            format!(
+                "unknown verb `{first}` in `{s}`{} ({VERB_ADVICE})",
+                verb_hint(first)
+            ),
         )
     }
 
@@ -633,4 +657,19 @@ impl Reader<'_> {
         }
         self.unknown_verb(line, s, subject)
     }
+}
+
+/// What an unknown verb's message says instead of listing every verb (issue #33: the list
+/// took seven lines of a terminal).
+const VERB_ADVICE: &str =
+    "`arbiter help scenario-reference` lists every statement, under \"Actions\"";
+
+/// ` (did you mean `plays`?)` when `word` is one slip from a verb of [`VERBS`].
+fn verb_hint(word: &str) -> String {
+    let verbs = VERBS
+        .split(", ")
+        .filter_map(|form| form.split_whitespace().next())
+        .filter(|first| first.chars().all(|c| c.is_ascii_lowercase() || c == '/'))
+        .flat_map(|v| v.split('/'));
+    super::did_you_mean(word, verbs)
 }

@@ -124,6 +124,9 @@ impl Reader<'_> {
             }
             return Ok(Claim::StateBasedActionsCite);
         }
+        if let Some(claim) = self.trigger_claim(line, s)? {
+            return Ok(claim);
+        }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
             let rest = agreeing_verb(rest.trim());
@@ -145,6 +148,22 @@ impl Reader<'_> {
                         Some(n) => Ok(Claim::Life { player, n }),
                         None => self.err(line, format!("expected a number of life, found `{n}`")),
                     };
+                }
+                for (verb, gained) in [("gained ", true), ("lost ", false)] {
+                    if let Some(n) = rest
+                        .strip_prefix(verb)
+                        .and_then(|r| r.strip_suffix(" life"))
+                    {
+                        let Some(n) = number::<i32>(n) else {
+                            return self
+                                .err(line, format!("expected a number of life, found `{n}`"));
+                        };
+                        return Ok(if gained {
+                            Claim::Gained { player, n }
+                        } else {
+                            Claim::LostLife { player, n }
+                        });
+                    }
                 }
                 if rest == "has lost the game"
                     || rest == "loses the game"
@@ -407,5 +426,104 @@ impl Reader<'_> {
             }
         }
         Ok(None)
+    }
+}
+
+impl Reader<'_> {
+    /// The Expect items of version 3 about triggered abilities and the stack.
+    fn trigger_claim(&self, line: usize, s: &str) -> R<Option<Claim>> {
+        if s == "the stack is empty" {
+            return Ok(Some(Claim::StackHolds(Vec::new())));
+        }
+        if let Some(items) = s.strip_prefix("the stack holds ") {
+            let mut out = Vec::new();
+            for item in items.split(", ") {
+                let item = item.trim();
+                if item == "combat damage" {
+                    out.push(StackName::CombatDamage);
+                } else if let Some(&c) = self.labels.get(item) {
+                    out.push(StackName::Spell(c));
+                } else if let Some(l) = ["'s equip", "'s fortify", "'s reconfigure"]
+                    .iter()
+                    .find_map(|k| item.strip_suffix(k))
+                {
+                    out.push(StackName::Ability(self.label(line, l)?));
+                } else {
+                    out.push(StackName::Trigger(self.trigger_name(line, item)?));
+                }
+            }
+            return Ok(Some(Claim::StackHolds(out)));
+        }
+        if !["'s trigger", "'s persist", "'s undying"]
+            .iter()
+            .any(|k| s.contains(k))
+        {
+            return Ok(None);
+        }
+        let times = |t: &str| -> Option<usize> {
+            let t = t.trim();
+            if t == "once" {
+                return Some(1);
+            }
+            if t == "twice" {
+                return Some(2);
+            }
+            let n = t
+                .strip_suffix(" times")
+                .or_else(|| t.strip_suffix(" time"))?;
+            number::<usize>(n)
+        };
+        for (verb, kind) in [
+            (" triggered ", 0),
+            (" resolved ", 1),
+            (" is controlled by ", 2),
+        ] {
+            if let Some((n, rest)) = s.split_once(verb) {
+                let name = self.trigger_name(line, n)?;
+                return match kind {
+                    0 => match times(rest) {
+                        Some(times) => Ok(Some(Claim::Triggered { name, times })),
+                        None => {
+                            self.err(line, format!("expected `triggered K times`, found `{s}`"))
+                        }
+                    },
+                    1 => match times(rest) {
+                        Some(k) => Ok(Some(Claim::Resolved {
+                            name,
+                            times: Some(k),
+                        })),
+                        None => {
+                            self.err(line, format!("expected `resolved [K times]`, found `{s}`"))
+                        }
+                    },
+                    _ => Ok(Some(Claim::TriggerControlledBy {
+                        name,
+                        player: self.player(line, rest)?,
+                    })),
+                };
+            }
+        }
+        for (suffix, kind) in [
+            (" didn't trigger", 0),
+            (" did not trigger", 0),
+            (" resolved", 1),
+            (" didn't resolve", 2),
+            (" did not resolve", 2),
+            (" was removed from the stack", 3),
+        ] {
+            if let Some(n) = s.strip_suffix(suffix) {
+                let name = self.trigger_name(line, n)?;
+                return Ok(Some(match kind {
+                    0 => Claim::Triggered { name, times: 0 },
+                    1 => Claim::Resolved { name, times: None },
+                    2 => Claim::Resolved {
+                        name,
+                        times: Some(0),
+                    },
+                    _ => Claim::Removed(name),
+                }));
+            }
+        }
+        self.err(line, format!("unknown expectation about a triggered ability `{s}` (expected `TRIG triggered K times`, `TRIG didn't trigger`, `TRIG resolved [K times]`, `TRIG didn't resolve`, `TRIG was removed from the stack`, `TRIG is controlled by P`)"))
     }
 }

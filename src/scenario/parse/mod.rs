@@ -18,11 +18,12 @@ mod combat;
 mod expect;
 mod setup;
 mod statics;
+mod triggers;
 
 use super::card::{Ability, Characteristics, Color, Enchant, PowerToughness, Quality, TypeLine};
 use super::statement::{
     ActionItem, CardId, CardSpec, Change, Claim, CounterKind, Expectation, PlayerId, Scenario,
-    Setup, Statement, Step, Target, Zone,
+    Setup, StackName, Statement, Step, Target, Zone,
 };
 
 /// Why a scenario could not be read.
@@ -157,7 +158,8 @@ fn collect(file: &str, text: &str) -> Result<Document, ParseError> {
                                 file: file.to_string(),
                                 line: hline,
                                 message: format!(
-                                    "unknown section `{htext}` (expected one of: {})",
+                                    "unknown section `{htext}`{} (expected one of: {})",
+                                    did_you_mean(lower, SECTIONS.iter().copied()),
                                     SECTIONS.join(", ")
                                 ),
                             });
@@ -391,7 +393,8 @@ impl<'a> Reader<'a> {
             None => self.err(
                 line,
                 format!(
-                    "`{name}` is not a player (expected one of: {})",
+                    "`{name}` is not a player{} (expected one of: {})",
+                    did_you_mean(name, self.players.iter().map(String::as_str)),
                     self.players_list()
                 ),
             ),
@@ -421,7 +424,10 @@ impl<'a> Reader<'a> {
             Some(&id) => Ok(id),
             None if is_label(word) => self.err(
                 line,
-                format!("label `{word}` is not defined (expected a label from a zone section such as `## Battlefield`)"),
+                format!(
+                    "label `{word}` is not defined{} (expected a label from a zone section such as `## Battlefield`)",
+                    did_you_mean(word, self.labels.keys().map(String::as_str))
+                ),
             ),
             None if word.is_empty() => self.err(line, "expected a label, found nothing"),
             None => self.err(line, format!("expected a label, found `{word}`")),
@@ -476,9 +482,128 @@ fn is_revision_spec(s: &str) -> bool {
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_')
 }
 
+/// ` (did you mean `X`?)` when `word` is one slip from one of `known` (two for a word of
+/// more than five letters; the nearest, then the first in alphabetical order), else
+/// nothing. Case is ignored; a phrase of known (`protection from`) is compared with as
+/// many words of `word`.
+pub(crate) fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> String {
+    let word = word.trim().to_lowercase();
+    known
+        .into_iter()
+        .filter_map(|k| {
+            let n = k.split_whitespace().count().max(1);
+            let head: Vec<&str> = word.split_whitespace().take(n).collect();
+            let head = head.join(" ");
+            let lower = k.to_lowercase();
+            let distance = super::card::edits(&head, &lower);
+            let limit = if lower.chars().count() <= 5 { 1 } else { 2 };
+            (distance > 0 && distance <= limit).then_some((distance, k))
+        })
+        .min()
+        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}
+
 /// `: did you mean `creature`?` when a word of `text` is a misspelling of a known word.
 fn typo_hint(text: &str) -> String {
     text.split_whitespace()
         .find_map(|w| super::card::near_miss(w).map(|k| format!(" (`{w}`: did you mean `{k}`?)")))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod reference {
+    //! The scenario reference (`docs/scenarios/reference.md`) names every form this parser
+    //! accepts: its sections, `Game` keys, verbs and attributes (the tables above), and the
+    //! words its Expect reader matches (read from `expect.rs` itself).
+
+    const REFERENCE: &str = include_str!("../../../docs/scenarios/reference.md");
+    const EXPECT_READER: &str = include_str!("expect.rs");
+
+    /// The words of a form before its first placeholder (`N`, `L`, `[by M]`, `NAME`…),
+    /// one phrase per alternative of a `a/b` word.
+    fn phrases(form: &str) -> Vec<String> {
+        let form = form.split(" (").next().unwrap_or(form);
+        let mut words: Vec<&str> = Vec::new();
+        for word in form.split_whitespace() {
+            let placeholder = word.contains('[')
+                || (word.chars().any(|c| c.is_ascii_uppercase())
+                    && word.chars().all(|c| c.is_ascii_uppercase() || c == ','));
+            if placeholder {
+                break;
+            }
+            words.push(word);
+        }
+        let mut out = vec![String::new()];
+        for word in words {
+            let alternatives: Vec<&str> = word.split('/').collect();
+            // "+1/+1" is one word, not two alternatives.
+            let alternatives = if word.starts_with(['+', '-']) {
+                vec![word]
+            } else {
+                alternatives
+            };
+            out = out
+                .iter()
+                .flat_map(|head| {
+                    alternatives.iter().map(move |alt| {
+                        if head.is_empty() {
+                            alt.to_string()
+                        } else {
+                            format!("{head} {alt}")
+                        }
+                    })
+                })
+                .collect();
+        }
+        out.retain(|p| !p.is_empty());
+        out
+    }
+
+    fn missing(forms: impl IntoIterator<Item = String>) -> Vec<String> {
+        let reference = REFERENCE.to_lowercase();
+        let mut missing: Vec<String> = forms
+            .into_iter()
+            .flat_map(|f| phrases(&f))
+            .filter(|p| !reference.contains(&p.to_lowercase()))
+            .collect();
+        missing.sort();
+        missing.dedup();
+        missing
+    }
+
+    #[test]
+    fn the_reference_names_every_section_game_key_verb_and_attribute() {
+        let forms = super::SECTIONS
+            .iter()
+            .map(|s| format!("## {s}").replace("## ", ""))
+            .chain(super::GAME_KEYS.iter().map(|k| format!("`{k}`")))
+            .chain(super::VERBS.split(", ").map(str::to_string))
+            .chain(super::ATTRIBUTES.split(", ").map(str::to_string))
+            .chain(super::combat::COMBAT_VERBS.iter().map(|v| v.to_string()));
+        let missing = missing(forms);
+        assert!(
+            missing.is_empty(),
+            "docs/scenarios/reference.md does not name these forms the parser accepts: {missing:?}"
+        );
+    }
+
+    #[test]
+    fn the_reference_names_every_expect_form() {
+        let literal = regex::Regex::new(
+            r#"(?:strip_prefix|strip_suffix|starts_with|ends_with)\("([^"]{3,})"\)"#,
+        )
+        .unwrap();
+        let forms: Vec<String> = literal
+            .captures_iter(EXPECT_READER)
+            .map(|c| c[1].trim().to_string())
+            .filter(|f| !f.is_empty())
+            .collect();
+        assert!(forms.len() > 10, "the Expect reader's words were not found");
+        let missing = missing(forms);
+        assert!(
+            missing.is_empty(),
+            "docs/scenarios/reference.md does not name these Expect forms the parser accepts: {missing:?}"
+        );
+    }
 }

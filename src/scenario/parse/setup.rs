@@ -5,6 +5,7 @@
 use super::*;
 use crate::scenario::card::CardType;
 use crate::scenario::engine::layers::subtypes;
+use crate::scenario::engine::triggered::Keyword;
 
 /// The object attributes that hold one value.
 const SINGLE_VALUED: [&str; 12] = [
@@ -578,6 +579,36 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Static(Box::new(effect)));
+                } else if let Some(v) = a.strip_prefix("trigger:") {
+                    let ability = self.triggered_ability(line, v)?;
+                    spec.printed
+                        .abilities
+                        .push(Ability::Triggered(Box::new(ability)));
+                } else if a == "persist" || a == "undying" {
+                    let k = if a == "persist" {
+                        Keyword::Persist
+                    } else {
+                        Keyword::Undying
+                    };
+                    spec.printed
+                        .abilities
+                        .push(Ability::Triggered(Box::new(k.ability())));
+                } else if let Some(k) = [
+                    "replacement:",
+                    "prevention:",
+                    "enters tapped",
+                    "enters with ",
+                ]
+                .iter()
+                .find(|k| a == k.trim() || a.starts_with(*k))
+                {
+                    return self.err(
+                        line,
+                        format!(
+                            "`{}` is version 3 that this build of the checker doesn't play yet",
+                            k.trim_end_matches(':').trim()
+                        ),
+                    );
                 } else if let Some(v) = a.strip_prefix("mana value ") {
                     spec.printed.mana_value = count(v, "mana value")?;
                 } else if let Some(v) = a.strip_prefix("timestamp ") {
@@ -614,7 +645,18 @@ impl Reader<'_> {
                 } else {
                     return self.err(
                         line,
-                        format!("unknown attribute `{a}` (expected one of: {ATTRIBUTES})"),
+                        format!(
+                            "unknown attribute `{a}`{} (`arbiter help scenario-reference` lists every attribute, under \"Objects\")",
+                            super::did_you_mean(
+                                a,
+                                ATTRIBUTES.split(", ").map(|f| {
+                                    let end = f
+                                        .find(|c: char| c.is_ascii_uppercase() || c == '[' || c == ':')
+                                        .unwrap_or(f.len());
+                                    f[..end].trim()
+                                })
+                            )
+                        ),
                     );
                 }
             }

@@ -66,7 +66,7 @@ impl Reader<'_> {
     }
 
     /// SUBJECT.
-    fn subject(&self, line: usize, words: &[&str], written: Written) -> R<Subject> {
+    pub(super) fn subject(&self, line: usize, words: &[&str], written: Written) -> R<Subject> {
         let joined = words.join(" ");
         match words {
             ["this"] if written == Written::Static => return Ok(Subject::This),

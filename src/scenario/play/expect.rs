@@ -245,6 +245,54 @@ pub(super) fn check(
         claim @ (Claim::Attacking { .. } | Claim::Blocking { .. } | Claim::Blocked { .. }) => {
             combat::check(game, claim).unwrap_or((false, String::new(), None, &[]))
         }
+        claim @ (Claim::Triggered { .. }
+        | Claim::Resolved { .. }
+        | Claim::Removed(_)
+        | Claim::TriggerControlledBy { .. }
+        | Claim::StackHolds(_)) => {
+            let (holds, actual) = triggers(game, claim);
+            // The evidence: every rule cited by the triggered abilities' events.
+            let cited: Vec<String> = log
+                .iter()
+                .filter(|l| l.event.kind() == EventKind::Stack)
+                .flat_map(|l| map(&l.event.cites))
+                .collect();
+            let missing: Vec<String> = e
+                .cites
+                .iter()
+                .filter(|r| !covers(&cited, r))
+                .map(|r| r.short())
+                .collect();
+            let passed = holds && missing.is_empty();
+            let detail = if holds && !missing.is_empty() {
+                format!(
+                    "{actual}; but no triggered ability's event cited {}",
+                    missing.join(", ")
+                )
+            } else {
+                actual
+            };
+            return ExpectationReport {
+                text: e.text.clone(),
+                passed,
+                detail,
+            };
+        }
+        Claim::Gained { player, n } | Claim::LostLife { player, n } => {
+            let (gained, lost) = game.life_changes(*player);
+            let is_gain = matches!(e.claim, Claim::Gained { .. });
+            let k = if is_gain { gained } else { lost };
+            (
+                k == *n,
+                format!(
+                    "{} {} {k} life",
+                    pname(*player),
+                    if is_gain { "gained" } else { "lost" }
+                ),
+                Some(Target::Player(*player)),
+                &[EventKind::Life],
+            )
+        }
         Claim::Lost(player) => {
             let lost = game.has_lost(*player);
             (
@@ -355,5 +403,97 @@ pub(super) fn check(
         text: e.text.clone(),
         passed: false,
         detail,
+    }
+}
+
+/// Whether a claim about triggered abilities or the stack holds, and what is the case.
+fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
+    use crate::scenario::engine::triggered::{TriggerFate, TriggerName};
+    use crate::scenario::engine::StackObject;
+    use crate::scenario::statement::StackName;
+    let records = game.trigger_records();
+    let count = |name: &TriggerName, fate: &dyn Fn(&TriggerFate) -> bool| {
+        records
+            .iter()
+            .filter(|r| name.names(r.source, r.index, r.instance) && fate(&r.fate))
+            .count()
+    };
+    let label = |name: &TriggerName| {
+        let mut s = format!("{}'s trigger", game.label(name.source));
+        if let Some(i) = name.index {
+            s.push_str(&format!(" {i}"));
+        }
+        if let Some(x) = name.instance {
+            s.push_str(&format!(" for {}", words::target_name(game, x)));
+        }
+        s
+    };
+    let times = |k: usize| {
+        if k == 1 {
+            "1 time".to_string()
+        } else {
+            format!("{k} times")
+        }
+    };
+    match claim {
+        Claim::Triggered { name, times: k } => {
+            let n = count(name, &|f| *f == TriggerFate::Triggered);
+            (n == *k, format!("{} triggered {}", label(name), times(n)))
+        }
+        Claim::Resolved { name, times: k } => {
+            let n = count(name, &|f| *f == TriggerFate::Resolved);
+            let holds = match k {
+                Some(k) => n == *k,
+                None => n >= 1,
+            };
+            (holds, format!("{} resolved {}", label(name), times(n)))
+        }
+        Claim::Removed(name) => {
+            let n = count(name, &|f| matches!(f, TriggerFate::Removed(_)));
+            (
+                n >= 1,
+                format!("{} was removed from the stack {}", label(name), times(n)),
+            )
+        }
+        Claim::TriggerControlledBy { name, player } => {
+            let who: Vec<usize> = records
+                .iter()
+                .filter(|r| name.names(r.source, r.index, r.instance))
+                .map(|r| r.controller)
+                .collect();
+            let holds = !who.is_empty() && who.iter().all(|p| p == player);
+            let actual = match who.first() {
+                Some(p) => format!("{} is controlled by {}", label(name), game.player_name(*p)),
+                None => format!("{} never triggered", label(name)),
+            };
+            (holds, actual)
+        }
+        Claim::StackHolds(items) => {
+            let stack = game.stack_objects();
+            let fits = |o: &StackObject, n: &StackName| match (o, n) {
+                (StackObject::Spell(c), StackName::Spell(d)) => c == d,
+                (StackObject::CombatDamage, StackName::CombatDamage) => true,
+                (StackObject::Ability { source, .. }, StackName::Ability(d)) => source == d,
+                (
+                    StackObject::Trigger {
+                        source,
+                        index,
+                        instance,
+                    },
+                    StackName::Trigger(t),
+                ) => t.names(*source, *index, *instance),
+                _ => false,
+            };
+            let holds =
+                stack.len() == items.len() && stack.iter().zip(items).all(|(o, n)| fits(o, n));
+            let shown = words::stack_labels(game, &stack);
+            let actual = if shown.is_empty() {
+                "the stack is empty".to_string()
+            } else {
+                format!("the stack holds {}", shown.join(", "))
+            };
+            (holds, actual)
+        }
+        _ => (false, String::new()),
     }
 }

@@ -335,6 +335,11 @@ pub fn stack_labels(g: &Game, stack: &[StackObject]) -> Vec<String> {
         .map(|s| match *s {
             StackObject::Spell(c) => g.label(c).to_string(),
             StackObject::CombatDamage => "combat damage".to_string(),
+            StackObject::Trigger {
+                source,
+                index,
+                instance,
+            } => super::trigger_name(g, source, index, instance),
             StackObject::Ability { source, ability } => {
                 format!("{} ability of {}", ability_name(ability), g.label(source))
             }

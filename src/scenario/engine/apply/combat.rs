@@ -108,7 +108,15 @@ impl Game {
                 self.combat_damage_leaves_the_stack();
                 self.priority = self.active;
             }
-            CombatEvent::DamageToPlayer { player, now, .. } => self.players[*player].life = *now,
+            CombatEvent::DamageToPlayer {
+                player,
+                now,
+                amount,
+                ..
+            } => {
+                self.players[*player].life = *now;
+                self.players[*player].lost_life += *amount;
+            }
             CombatEvent::RemovedFromCombat { card, .. } => {
                 // 506.4: out of combat for good, whatever it becomes again.
                 let c = *card;

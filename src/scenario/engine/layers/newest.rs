@@ -4,12 +4,13 @@
 //! the board already computed gives what the whole layer system would, at the cost of one
 //! effect instead of all of them: effects piling up on one object stay linear.
 //!
-//! Only power and toughness qualify: no set (611.3a), no existence and no count (613.8a)
+//! Power and toughness qualify: no set (611.3a), no existence and no count (613.8a)
 //! looks at them, so no effect depends on such an effect nor it on any other, and within
 //! its layer the layer system takes it last whether or not other effects depend on each
 //! other. What the layers applied to the object afterwards must leave it unchanged:
 //! +1/+1 and -1/-1 counters after a modification (addition commutes); nothing after a
-//! setting or switching effect. Anything else is computed anew.
+//! setting or switching effect. So do keywords gained where nothing on the board looks at
+//! abilities (see `gains_keywords_unseen`). Anything else is computed anew.
 
 use super::super::prelude::*;
 use super::{parts_of, Board, Instance, Named, Part, Set, System};
@@ -42,12 +43,14 @@ impl Game {
         let power_toughness_only = parts
             .iter()
             .all(|p| matches!(p, Part::SetPt(_) | Part::Modify(_) | Part::Switch));
+        let keywords_only = !power_toughness_only && self.gains_keywords_unseen(&parts, board);
         let stages = System::of(&self.rules).stages();
         let stage_of = |p: &Part| stages.iter().position(|s| s.holds(p, &parts, false));
         let Some(at) = parts.first().and_then(stage_of) else {
             return false;
         };
-        if !power_toughness_only || parts.iter().any(|p| stage_of(p) != Some(at)) {
+        if !(power_toughness_only || keywords_only) || parts.iter().any(|p| stage_of(p) != Some(at))
+        {
             return false;
         }
         // What was applied to the object after this stage's effects, from the end.
@@ -62,9 +65,12 @@ impl Game {
             })
             .count();
         let modifies = parts.iter().all(|p| matches!(p, Part::Modify(_)));
-        let commutes = log[log.len() - later..]
-            .iter()
-            .all(|a| modifies && matches!(a.effect, Named::Counters(_)));
+        // Abilities gained where nothing looks at abilities leave every later layer's
+        // result on the object as it was.
+        let commutes = keywords_only
+            || log[log.len() - later..]
+                .iter()
+                .all(|a| modifies && matches!(a.effect, Named::Counters(_)));
         if !commutes {
             return false;
         }
@@ -88,6 +94,36 @@ impl Game {
         board.log[c].extend(after);
         board.newest = effect.timestamp;
         true
+    }
+
+    /// Whether `parts` only gain abilities that create no effect of their own (no static
+    /// ability: keywords such as protection, flying, trample) on a board where nothing
+    /// looks at abilities: no static ability on the battlefield (whose set could be
+    /// "creatures with flying", or which the gain could switch on) and no effect that
+    /// counts objects. Then no effect depends on the gain (613.8a), it is the last of its
+    /// layer by timestamp (613.7), and no later layer's result changes.
+    fn gains_keywords_unseen(&self, parts: &[Part], board: &Board) -> bool {
+        let keywords = parts.iter().all(|p| {
+            matches!(p, Part::Gain(abilities)
+                if abilities.iter().all(|a| !matches!(a, Ability::Static(_))))
+        });
+        keywords
+            && !self.cards.iter().enumerate().any(|(i, card)| {
+                card.zone == Zone::Battlefield
+                    && board.chars.get(i).is_some_and(|c| {
+                        c.abilities.iter().any(|a| matches!(a, Ability::Static(_)))
+                    })
+            })
+            && !self.effects.iter().any(|e| {
+                // Only a change written as parts can count (see `parts_of`); a copy's
+                // values are taken whole.
+                let counts = |p: &Part| matches!(p, Part::PtCount(_) | Part::SetPtManaValue);
+                match &e.change {
+                    Change::Parts(parts) => parts.iter().any(counts),
+                    Change::BecomesCopy(_) => true,
+                    _ => false,
+                }
+            })
     }
 }
 
@@ -236,6 +272,41 @@ mod tests {
         let on_top = same_board_as_in_full("set", &text);
         // 20 set effects on 3 creatures, 10 on the wall: all but the first few on top.
         assert!(on_top >= 60, "only {on_top} effects applied on top");
+    }
+
+    #[test]
+    fn keywords_gained_where_nothing_looks_at_abilities_go_on_top() {
+        // Protection and flying again and again, pumps and a loss of all abilities among
+        // them; then the same with an anthem for creatures with flying on the board,
+        // where nothing may go on top but the pumps.
+        let board = |extra: &str| {
+            format!(
+                "# keywords\n\n## Game\n- players: Alice, Bob\n- rules: 2026-01-16\n\n## Battlefield\n\
+                 - keeper: Creature — Human 2/2; controller Alice; color white\n{extra}\n## Actions\n"
+            )
+        };
+        let actions = |text: &mut String| {
+            for n in 1..=60 {
+                let action = match n % 6 {
+                    0 => "keeper gets +1/+1 until end of turn",
+                    1 => "keeper gains flying until end of turn",
+                    2 => "keeper loses all abilities until end of turn",
+                    3 => "next turn",
+                    _ => "keeper gains protection from red until end of turn",
+                };
+                let _ = writeln!(text, "{n}. {action}");
+            }
+            text.push_str("\n## Expect\n- keeper is on the battlefield\n");
+        };
+        let mut plain = board("");
+        actions(&mut plain);
+        let on_top = same_board_as_in_full("keywords", &plain);
+        assert!(on_top >= 30, "only {on_top} effects applied on top");
+        let mut watched = board(
+            "- anthem: Enchantment; controller Bob; static: creatures with flying get +1/+1\n",
+        );
+        actions(&mut watched);
+        same_board_as_in_full("keywords under an anthem", &watched);
     }
 
     #[test]

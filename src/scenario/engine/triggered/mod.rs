@@ -1,0 +1,491 @@
+//! Triggered abilities (603) and the last known information they read (608.2h, 113.7a).
+//!
+//! The vocabulary is the engine's own: a [`TriggeredAbility`] is an event to watch for, an
+//! optional intervening `if` and effects written with references (`this`, `it`, `you`,
+//! a target) that are bound only as the ability resolves. Every statement the engine
+//! performs, every round of state-based actions and every resolution is observed
+//! ([`observe`]): the events it applied, with a [`Snapshot`] of the battlefield taken
+//! immediately before them, are matched against the abilities that exist immediately after
+//! (or, for the abilities that look back in time, immediately before: 603.10). What
+//! triggered waits until a player would receive priority; [`place`] then puts it on the
+//! stack in APNAP order (603.3b) and [`resolve`] resolves it (608.2).
+//!
+//! The pipeline, in order: a statement's effect *proposes* its events, a modification step
+//! (empty here: replacement and prevention effects go in `Game::modify` later) may change
+//! them, `apply` performs them, and [`observe`] matches triggers from what was applied.
+
+pub mod observe;
+pub mod place;
+pub mod resolve;
+
+pub use place::{Refusal, Settled};
+
+use super::super::effect::Filter;
+use super::prelude::*;
+
+/// `trigger: WHEN EVENT [, if CONDITION], EFFECTS` (603.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TriggeredAbility {
+    /// As written (lower-cased), for reports.
+    pub text: String,
+    pub event: TriggerEvent,
+    /// An intervening `if` (603.4).
+    pub condition: Option<Condition>,
+    pub effects: Vec<TriggerEffect>,
+    /// `target KIND (choosing X)`, in the order written.
+    pub targets: Vec<TargetSpec>,
+    /// Persist or undying: a keyword, named `L's persist`.
+    pub keyword: Option<Keyword>,
+}
+
+/// The object an event names: `this`, `a FILTER`, `another FILTER`, `this or another FILTER`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ObjectFilter {
+    This,
+    /// `a creature`: any that fits, this one included.
+    Any(Filter),
+    /// `another creature`.
+    Another(Filter),
+    /// `this or another creature`.
+    ThisOrAnother(Filter),
+}
+
+/// The events of version 3 this build plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerEvent {
+    /// E1: `OBJ enters [the battlefield] [under your control]` (603.6a).
+    Enters {
+        what: ObjectFilter,
+        under_your_control: bool,
+    },
+    /// E2: `OBJ dies`, `OBJ is put into a graveyard from the battlefield` (700.4, 603.6c).
+    Dies(ObjectFilter),
+    /// E2': `one or more FILTERNOUNS die` (603.2c).
+    OneOrMoreDie(Filter),
+    /// E3: `OBJ leaves the battlefield` (603.6c).
+    Leaves(ObjectFilter),
+    /// E6: `OBJ attacks` (508.3a): declared as an attacker.
+    Attacks(ObjectFilter),
+    /// E9: `PLAYERS gain life`, `PLAYERS lose life` (119.9).
+    Life { who: Players, gained: bool },
+    /// E10: `the beginning of (your | each | each opponent's) (upkeep | end step)` (603.2b).
+    Beginning { whose: Whose, step: Step },
+}
+
+impl TriggerEvent {
+    /// A leaves-the-battlefield ability, which looks back in time (603.10a; 603.6d of
+    /// 2009-07-11 … 2016-09-30; 410.10d before).
+    pub fn looks_back(&self) -> bool {
+        matches!(
+            self,
+            TriggerEvent::Dies(_) | TriggerEvent::OneOrMoreDie(_) | TriggerEvent::Leaves(_)
+        )
+    }
+
+    /// Whether `it` means the event's object (E1, E2, E3) rather than `this`.
+    pub fn has_object(&self) -> bool {
+        matches!(
+            self,
+            TriggerEvent::Enters { .. }
+                | TriggerEvent::Dies(_)
+                | TriggerEvent::Leaves(_)
+                | TriggerEvent::Attacks(_)
+        )
+    }
+}
+
+/// A keyword that is a triggered ability (702.79a persist, 702.93a undying).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keyword {
+    Persist,
+    Undying,
+}
+
+impl Keyword {
+    /// Its index in names: after every `trigger:` attribute.
+    pub fn index(self) -> usize {
+        match self {
+            Keyword::Persist => KEYWORD_INDEX,
+            Keyword::Undying => KEYWORD_INDEX + 1,
+        }
+    }
+
+    pub fn of_index(i: usize) -> Option<Keyword> {
+        match i {
+            KEYWORD_INDEX => Some(Keyword::Persist),
+            i if i == KEYWORD_INDEX + 1 => Some(Keyword::Undying),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Keyword::Persist => "persist",
+            Keyword::Undying => "undying",
+        }
+    }
+
+    /// "When this permanent is put into a graveyard from the battlefield, if it had no
+    /// -1/-1 (+1/+1) counters on it, return it to the battlefield under its owner's control
+    /// with a -1/-1 (+1/+1) counter on it."
+    pub fn ability(self) -> TriggeredAbility {
+        let kind = match self {
+            Keyword::Persist => CounterKind::MinusOne,
+            Keyword::Undying => CounterKind::PlusOne,
+        };
+        TriggeredAbility {
+            text: self.name().to_string(),
+            event: TriggerEvent::Dies(ObjectFilter::This),
+            condition: Some(Condition::ItHad { kind, at_least: 0 }),
+            effects: vec![
+                TriggerEffect::ReturnToBattlefield {
+                    what: ObjectRef::It,
+                    under_you: false,
+                },
+                TriggerEffect::Counters {
+                    on: ObjectRef::It,
+                    kind,
+                    amount: 1,
+                    put: true,
+                },
+            ],
+            targets: Vec::new(),
+            keyword: Some(self),
+        }
+    }
+}
+
+/// Keyword triggers are numbered from here, so `L's trigger N` never names one.
+pub const KEYWORD_INDEX: usize = 1000;
+
+/// `you`, `a player`, `an opponent`, a player's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Players {
+    You,
+    Any,
+    Opponent,
+    Named(PlayerId),
+}
+
+/// Whose step an E10 ability watches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Yours,
+    Each,
+    EachOpponents,
+}
+
+/// An intervening `if` (603.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Condition {
+    /// `you have N or more life` (`more`), `you have N or less life`.
+    Life { n: i32, more: bool },
+    /// `you control a FILTERNOUN`, `you control N or more FILTERNOUNS`.
+    Control { filter: Filter, at_least: u32 },
+    /// `you control no FILTERNOUNS`.
+    ControlNo(Filter),
+    /// `it had no C counters on it` (`at_least` 0 means none), `it had a C counter on it`,
+    /// `it had N or more C counters on it`: read from its last known information.
+    ItHad { kind: CounterKind, at_least: i32 },
+}
+
+/// An object an effect names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectRef {
+    /// The ability's source (113.7).
+    This,
+    /// The event's object (`it`, `that creature`, …).
+    It,
+    Label(CardId),
+    /// The N-th target written (0-based).
+    Target(usize),
+}
+
+/// A player an effect names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// The ability's controller (603.3a).
+    You,
+    /// The player of an E9 event.
+    ThatPlayer,
+    /// The controller of the event's object (of `this` where `it` means `this`).
+    ItsController,
+    ItsOwner,
+    Named(PlayerId),
+    Target(usize),
+    EachOpponent,
+    EachPlayer,
+}
+
+/// A number an effect reads when it happens (608.2h).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Amount {
+    Fixed(i32),
+    Power(ObjectRef),
+    Toughness(ObjectRef),
+    ManaValue(ObjectRef),
+    Counters(CounterKind, ObjectRef),
+    /// `that much`: the life gained or lost (E9).
+    ThatMuch,
+}
+
+/// What a target may be (115.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    Creature,
+    Permanent,
+    Player,
+    Opponent,
+}
+
+/// `target KIND [(choosing X)]`: a fixed written choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TargetSpec {
+    pub kind: TargetKind,
+    pub choosing: Option<Target>,
+}
+
+/// An effect of a triggered ability: an effect statement of Actions with references.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerEffect {
+    Life {
+        who: PlayerRef,
+        gained: bool,
+        amount: Amount,
+    },
+    Counters {
+        on: ObjectRef,
+        kind: CounterKind,
+        amount: i32,
+        put: bool,
+    },
+    Destroy(ObjectRef),
+    Exile(ObjectRef),
+    ReturnToHand(ObjectRef),
+    /// `return it to the battlefield [under your control | under its owner's control]`.
+    ReturnToBattlefield {
+        what: ObjectRef,
+        under_you: bool,
+    },
+    /// `OBJ gets +N/+N [until end of turn]`.
+    Gets {
+        what: ObjectRef,
+        pt: PowerToughness,
+        until_end_of_turn: bool,
+    },
+}
+
+impl TriggerEffect {
+    /// Whether its words read the event (`it`, `that player`, `that much`…).
+    pub fn reads_event(&self) -> bool {
+        let obj = |o: &ObjectRef| matches!(o, ObjectRef::It);
+        let amount = |a: &Amount| match a {
+            Amount::ThatMuch => true,
+            Amount::Power(o)
+            | Amount::Toughness(o)
+            | Amount::ManaValue(o)
+            | Amount::Counters(_, o) => obj(o),
+            Amount::Fixed(_) => false,
+        };
+        match self {
+            TriggerEffect::Life { who, amount: a, .. } => {
+                matches!(
+                    who,
+                    PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+                ) || amount(a)
+            }
+            TriggerEffect::Counters { on, .. } => obj(on),
+            TriggerEffect::Destroy(o)
+            | TriggerEffect::Exile(o)
+            | TriggerEffect::ReturnToHand(o) => obj(o),
+            TriggerEffect::ReturnToBattlefield { what, .. } => obj(what),
+            TriggerEffect::Gets { what, .. } => obj(what),
+        }
+    }
+}
+
+/// A triggered ability by name: `L's trigger [N] [for X]` (scenario-format "Names").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TriggerName {
+    pub source: CardId,
+    /// Which of its `trigger:` attributes (1-based); `None`: any of them.
+    pub index: Option<usize>,
+    /// The event's object or player; `None`: any instance.
+    pub instance: Option<Target>,
+    /// A bare label in an order suffix: all of its abilities being placed, in the default
+    /// order among themselves.
+    pub every: bool,
+}
+
+impl TriggerName {
+    /// Whether `self` names the instance `inst`.
+    pub fn names(&self, source: CardId, index: usize, instance: Option<Target>) -> bool {
+        self.source == source
+            && match self.index {
+                Some(i) => i == index,
+                // `L's trigger` counts its `trigger:` attributes, not its keywords.
+                None => self.every || index < KEYWORD_INDEX,
+            }
+            && self.instance.is_none_or(|x| Some(x) == instance)
+    }
+}
+
+/// `(P orders triggers: T, T...)`: the first named resolves first (603.3b).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TriggerOrder {
+    pub player: PlayerId,
+    pub names: Vec<TriggerName>,
+}
+
+/// One occurrence of a triggered ability: waiting, then on the stack.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    pub source: CardId,
+    /// The source's object when it triggered (400.7).
+    pub source_object: u32,
+    /// Which of the source's `trigger:` attributes (1-based).
+    pub index: usize,
+    pub ability: TriggeredAbility,
+    /// 603.3a: who controlled the source when it triggered (immediately before the event
+    /// for an ability that looks back).
+    pub controller: PlayerId,
+    /// The source as it was when it triggered: its last known information if it leaves.
+    pub source_view: View,
+    /// The event's object: the card, its object in the zone it moved to, and what it looked
+    /// like (immediately before the event if it left, else as it is after it).
+    pub object: Option<EventObject>,
+    /// The player of an E9 event.
+    pub player: Option<PlayerId>,
+    /// How much life was gained or lost (E9).
+    pub amount: i32,
+    pub looked_back: bool,
+    /// Whether the source had left the battlefield in the event that made it trigger: its
+    /// last known information is then `source_view` (603.10, 608.2h).
+    pub source_left: bool,
+    /// The targets chosen as it was put on the stack, with the object each was then.
+    pub targets: Vec<(Target, u32)>,
+    /// The rules that made it trigger.
+    pub cites: Vec<Cite>,
+}
+
+impl Instance {
+    /// Its `for X` in a name: the event's object or player.
+    pub fn instance(&self) -> Option<Target> {
+        match (&self.object, self.player) {
+            (Some(o), _) => Some(Target::Card(o.card)),
+            (None, Some(p)) => Some(Target::Player(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The object an event happened to.
+#[derive(Debug, Clone)]
+pub struct EventObject {
+    pub card: CardId,
+    /// Its object after the event (in the zone it moved to).
+    pub object: u32,
+    /// Where it went (the battlefield for E1).
+    pub zone: Zone,
+    pub view: View,
+    /// Its counters then (+1/+1, -1/-1, loyalty, defense).
+    pub counters: (i32, i32, i32, i32),
+    pub token: bool,
+}
+
+/// What happened to a triggered ability, for the report and for Expect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerFate {
+    Triggered,
+    Resolved,
+    /// Removed from the stack, by the rule cited.
+    Removed(Cite),
+}
+
+/// One line of the record of triggered abilities.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TriggerRecord {
+    pub source: CardId,
+    pub index: usize,
+    pub instance: Option<Target>,
+    pub controller: PlayerId,
+    pub fate: TriggerFate,
+}
+
+/// The battlefield immediately before an event: what looking back sees (603.10), and the
+/// last known information of what leaves in it (608.2h).
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    pub objects: Vec<Seen>,
+    pub life: Vec<i32>,
+}
+
+/// One permanent as it was.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub card: CardId,
+    pub object: u32,
+    pub view: View,
+    pub counters: (i32, i32, i32, i32),
+    pub token: bool,
+}
+
+impl Snapshot {
+    pub fn find(&self, card: CardId, object: u32) -> Option<&Seen> {
+        self.objects
+            .iter()
+            .find(|s| s.card == card && s.object == object)
+    }
+}
+
+/// The triggered abilities of a view: `trigger:` attributes numbered from 1 in the order
+/// written, keywords by [`Keyword::index`].
+pub fn triggered_abilities(chars: &Characteristics) -> Vec<(usize, &TriggeredAbility)> {
+    let mut n = 0;
+    chars
+        .abilities
+        .iter()
+        .filter_map(|a| match a {
+            Ability::Triggered(t) => Some(&**t),
+            _ => None,
+        })
+        .map(|t| match t.keyword {
+            Some(k) => (k.index(), t),
+            None => {
+                n += 1;
+                (n, t)
+            }
+        })
+        .collect()
+}
+
+/// Whether `view` (of `card`, a token or not) fits `f`, `you` being the ability's controller.
+pub fn fits(f: &Filter, view: &View, token: bool, you: PlayerId) -> bool {
+    use super::super::effect::{Control, Noun};
+    let ch = &view.chars;
+    if f.not.iter().any(|w| w.matches(ch))
+        || f.not_colors.iter().any(|k| ch.colors.contains(k))
+        || (f.not_token && token)
+    {
+        return false;
+    }
+    if !f.colors.iter().all(|k| ch.colors.contains(k))
+        || !f.supertypes.iter().all(|s| ch.is_super(*s))
+        || !f.also.iter().all(|w| w.matches(ch))
+    {
+        return false;
+    }
+    let noun = match &f.noun {
+        Noun::Type(t) => ch.is(*t),
+        Noun::Permanent => true,
+        Noun::Token => token,
+        Noun::Subtype(s) => ch.has_subtype(s),
+    };
+    let control = match f.control {
+        Control::Any => true,
+        Control::You => view.controller == you,
+        Control::Opponents => view.controller != you,
+        Control::Player(p) => view.controller == p,
+    };
+    noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
+}

@@ -1,0 +1,370 @@
+//! A triggered ability resolving (608.2): its intervening `if` checked again (603.4,
+//! 608.2a), its targets checked again (608.2b), then its effects in the order written
+//! (608.2c), each an event of its own that is observed for triggers; information is read
+//! as each effect happens (608.2h), from the source's last known information if it left
+//! (113.7a); an effect on an object that isn't where the ability expects it does nothing.
+
+use super::super::effects::Onto;
+use super::super::prelude::*;
+use super::place::name_of;
+use super::*;
+
+/// An object as an effect reads it: its characteristics, its counters (+1/+1, -1/-1,
+/// loyalty, defense) and whether that is last known information.
+type Read = (View, (i32, i32, i32, i32), bool);
+
+/// Where `this` and `it` are expected during one resolution: (card, object).
+struct Expected {
+    this: (CardId, u32),
+    it: Option<(CardId, u32)>,
+}
+
+impl Game {
+    /// Resolves the triggered ability on top of the stack.
+    pub(in crate::scenario::engine) fn resolve_trigger(&mut self) -> Vec<Event> {
+        let Some(item) = self.stack.pop() else {
+            return Vec::new();
+        };
+        let StackKind::Trigger(inst) = item.kind else {
+            self.stack.push(item);
+            return Vec::new();
+        };
+        let inst = *inst;
+        // 603.4, 608.2a: the intervening `if` again.
+        if !self.condition_holds(&inst, None) {
+            let rule = if self.rules.has(Difference::TriggeredAbilitiesIn603) {
+                cite::R608_2A
+            } else {
+                cite::R410_8_INTERVENING_IF
+            };
+            let mut e = self.trigger_removed(&inst, cite::R603_4);
+            e.cites.push(rule);
+            dedup(&mut e.cites);
+            return vec![e];
+        }
+        // 608.2b: every target illegal.
+        if !inst.targets.is_empty()
+            && inst.targets.iter().enumerate().all(|(i, (t, obj))| {
+                let kind = inst.ability.targets[i].kind;
+                !self.legal_target(&inst, kind, *t) || self.object_of(*t) != *obj
+            })
+        {
+            return vec![self.trigger_removed(&inst, cite::R608_2B)];
+        }
+        let mut expected = Expected {
+            this: (inst.source, inst.source_object),
+            it: inst.object.as_ref().map(|o| (o.card, o.object)),
+        };
+        let mut events = Vec::new();
+        let mut read_last_known = false;
+        let mut cites_read = false;
+        for effect in inst.ability.effects.clone() {
+            let before = self.snapshot();
+            let done = self.trigger_effect(
+                &inst,
+                &effect,
+                &expected,
+                &mut read_last_known,
+                &mut cites_read,
+            );
+            // 608.2c: once an effect moved `this` or `it`, later effects mean what it became.
+            for slot in [Some(&mut expected.this), expected.it.as_mut()]
+                .into_iter()
+                .flatten()
+            {
+                let (card, object) = *slot;
+                let moved = done.iter().any(|e| {
+                    matches!(e.what, Happened::ZoneChange { card: c, old, .. } if c == card && old == object)
+                });
+                if moved {
+                    slot.1 = self.cards[card].object;
+                }
+            }
+            self.observe(&before, &done);
+            events.extend(done);
+        }
+        self.trigger_records.push(TriggerRecord {
+            source: inst.source,
+            index: inst.index,
+            instance: inst.instance(),
+            controller: inst.controller,
+            fate: TriggerFate::Resolved,
+        });
+        let mut cites = vec![cite::R608_2, cite::R608_2C];
+        if cites_read {
+            cites.push(cite::R608_2H);
+        }
+        if !self.source_unchanged(&inst) {
+            cites.push(cite::R113_7A);
+        }
+        let mut subjects = vec![Target::Card(inst.source), Target::Player(inst.controller)];
+        subjects.extend(inst.instance());
+        let mut out = vec![Event {
+            what: Happened::TriggerResolves {
+                ability: name_of(&inst),
+                last_known: read_last_known,
+            },
+            cites,
+            subjects,
+            state_based: false,
+        }];
+        out.extend(events);
+        out
+    }
+
+    /// One effect of `inst`, as the Actions statement would do it.
+    fn trigger_effect(
+        &mut self,
+        inst: &Instance,
+        effect: &TriggerEffect,
+        expected: &Expected,
+        last_known: &mut bool,
+        read: &mut bool,
+    ) -> Vec<Event> {
+        let ok = |r: Result<Vec<Event>, Vec<Reason>>| r.unwrap_or_default();
+        match effect {
+            TriggerEffect::Life {
+                who,
+                gained,
+                amount,
+            } => {
+                let n = self.amount(inst, *amount, expected, last_known, read);
+                let mut out = Vec::new();
+                if n <= 0 {
+                    return out;
+                }
+                for p in self.players_of(inst, *who) {
+                    let st = if *gained {
+                        Statement::GainLife {
+                            player: p,
+                            amount: n,
+                        }
+                    } else {
+                        Statement::LoseLife {
+                            player: p,
+                            amount: n,
+                        }
+                    };
+                    out.extend(ok(self.effect(st)));
+                }
+                out
+            }
+            TriggerEffect::Counters {
+                on,
+                kind,
+                amount,
+                put,
+            } => match self.object(inst, *on, expected, Zone::Battlefield) {
+                Some(card) => ok(self.effect(if *put {
+                    Statement::PutCounters {
+                        card,
+                        kind: *kind,
+                        amount: *amount,
+                    }
+                } else {
+                    Statement::RemoveCounters {
+                        card,
+                        kind: *kind,
+                        amount: *amount,
+                    }
+                })),
+                None => Vec::new(),
+            },
+            TriggerEffect::Destroy(o) => match self.object(inst, *o, expected, Zone::Battlefield) {
+                Some(c) => ok(self.effect(Statement::Destroy(c))),
+                None => Vec::new(),
+            },
+            TriggerEffect::Exile(o) => match self.object(inst, *o, expected, Zone::Nowhere) {
+                Some(c) => ok(self.effect(Statement::Exile(c))),
+                None => Vec::new(),
+            },
+            TriggerEffect::ReturnToHand(o) => {
+                match self.object(inst, *o, expected, Zone::Nowhere) {
+                    Some(c) => ok(self.effect(Statement::ReturnToHand(c))),
+                    None => Vec::new(),
+                }
+            }
+            TriggerEffect::ReturnToBattlefield { what, under_you } => {
+                match self.object(inst, *what, expected, Zone::Nowhere) {
+                    Some(c) if !self.on_battlefield(c) => {
+                        let onto = Onto {
+                            under: under_you.then_some(inst.controller),
+                            ..Onto::default()
+                        };
+                        ok(self.put_onto_battlefield(c, onto, None))
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            TriggerEffect::Gets {
+                what,
+                pt,
+                until_end_of_turn,
+            } => match self.object(inst, *what, expected, Zone::Battlefield) {
+                Some(card) => ok(self.effect(Statement::Modify {
+                    card,
+                    change: Change::Gets(*pt),
+                    until_end_of_turn: *until_end_of_turn,
+                })),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// The object `r` names, if it is where the ability expects it (603.6c, 400.7): the
+    /// same object for `this` and for `it` of an ability that doesn't look for a moved
+    /// object, the object in the (public) zone it moved to for `it` of a zone change;
+    /// `zone` is `Battlefield` for effects that act only on permanents.
+    fn object(
+        &self,
+        inst: &Instance,
+        r: ObjectRef,
+        expected: &Expected,
+        zone: Zone,
+    ) -> Option<CardId> {
+        let (card, object) = match r {
+            ObjectRef::Label(c) => return Some(c),
+            ObjectRef::Target(i) => match inst.targets.get(i) {
+                Some((Target::Card(c), obj)) => (*c, *obj),
+                _ => return None,
+            },
+            ObjectRef::This => expected.this,
+            ObjectRef::It => expected.it.unwrap_or(expected.this),
+        };
+        let c = self.cards.get(card)?;
+        let public = matches!(
+            c.zone,
+            Zone::Battlefield | Zone::Graveyard(_) | Zone::Exile | Zone::Stack | Zone::Command
+        );
+        let fits = zone != Zone::Battlefield || c.zone == Zone::Battlefield;
+        (c.object == object && public && fits).then_some(card)
+    }
+
+    /// The players `r` names.
+    fn players_of(&self, inst: &Instance, r: PlayerRef) -> Vec<PlayerId> {
+        let n = self.players.len();
+        let in_game = |p: &PlayerId| !self.has_lost(*p) || n < 3;
+        let it_view = || match &inst.object {
+            Some(o) if inst.ability.event.has_object() => Some(o.view.clone()),
+            _ => None,
+        };
+        let out = match r {
+            PlayerRef::You => vec![inst.controller],
+            PlayerRef::Named(p) => vec![p],
+            PlayerRef::ThatPlayer => inst.player.into_iter().collect(),
+            PlayerRef::ItsController => match it_view() {
+                Some(v) => vec![v.controller],
+                None => vec![self.source_view(inst).controller],
+            },
+            PlayerRef::ItsOwner => {
+                let card = inst.object.as_ref().map_or(inst.source, |o| o.card);
+                vec![self.owner(card)]
+            }
+            PlayerRef::Target(i) => match inst.targets.get(i) {
+                Some((Target::Player(p), _)) => vec![*p],
+                _ => Vec::new(),
+            },
+            PlayerRef::EachOpponent => (1..n)
+                .map(|k| (self.active + k) % n)
+                .chain(std::iter::once(self.active))
+                .filter(|p| *p != inst.controller)
+                .collect(),
+            PlayerRef::EachPlayer => (0..n).map(|k| (self.active + k) % n).collect(),
+        };
+        out.into_iter().filter(in_game).collect()
+    }
+
+    /// A number read as the effect happens (608.2h): from the object's current
+    /// characteristics while it is where it was expected, else its last known information.
+    fn amount(
+        &self,
+        inst: &Instance,
+        a: Amount,
+        expected: &Expected,
+        last_known: &mut bool,
+        read: &mut bool,
+    ) -> i32 {
+        let (r, what) = match a {
+            Amount::Fixed(n) => return n,
+            Amount::ThatMuch => return inst.amount,
+            Amount::Power(r) => (r, 0),
+            Amount::Toughness(r) => (r, 1),
+            Amount::ManaValue(r) => (r, 2),
+            Amount::Counters(k, r) => (r, 3 + k as usize),
+        };
+        *read = true;
+        let (view, counters) = match self.read_object(inst, r, expected) {
+            Some((v, c, lki)) => {
+                *last_known |= lki;
+                (v, c)
+            }
+            None => return 0,
+        };
+        let pt = view.chars.power_toughness;
+        match what {
+            0 => pt.map_or(0, |p| p.power),
+            1 => pt.map_or(0, |p| p.toughness),
+            2 => view.chars.mana_value,
+            k => {
+                let (plus, minus, loyalty, defense) = counters;
+                [plus, minus, loyalty, defense][(k - 3).min(3)]
+            }
+        }
+    }
+
+    /// What `r` looks like now, with its counters and whether that is last known
+    /// information.
+    fn read_object(&self, inst: &Instance, r: ObjectRef, expected: &Expected) -> Option<Read> {
+        let current = |c: CardId| (self.view(c), self.counters(c), false);
+        match r {
+            ObjectRef::Label(c) => Some(current(c)),
+            ObjectRef::Target(i) => match inst.targets.get(i) {
+                Some((Target::Card(c), _)) => Some(current(*c)),
+                _ => None,
+            },
+            ObjectRef::This => Some(self.this_view(inst, expected)),
+            ObjectRef::It => match &inst.object {
+                Some(o) if !inst.ability.event.has_object() || o.zone != Zone::Battlefield => {
+                    // It left: always its last known information (603.10, 608.2h).
+                    if inst.ability.event.has_object() {
+                        Some((o.view.clone(), o.counters, true))
+                    } else {
+                        Some(self.this_view(inst, expected))
+                    }
+                }
+                Some(o) => {
+                    if self.cards[o.card].object == expected.it.map_or(o.object, |e| e.1)
+                        && self.on_battlefield(o.card)
+                    {
+                        Some(current(o.card))
+                    } else {
+                        let v = self.cards[o.card]
+                            .last_known
+                            .clone()
+                            .unwrap_or_else(|| o.view.clone());
+                        Some((v, o.counters, true))
+                    }
+                }
+                None => Some(self.this_view(inst, expected)),
+            },
+        }
+    }
+
+    fn this_view(&self, inst: &Instance, expected: &Expected) -> Read {
+        let (card, object) = expected.this;
+        if self.cards[card].object == object && self.on_battlefield(card) {
+            return (self.view(card), self.counters(card), false);
+        }
+        // Its last known information: as it was when it left (the snapshot of the event
+        // it left in, for an ability that looked back).
+        let counters = if inst.source_left {
+            inst.object
+                .as_ref()
+                .filter(|o| o.card == inst.source)
+                .map_or((0, 0, 0, 0), |o| o.counters)
+        } else {
+            (0, 0, 0, 0)
+        };
+        (self.source_view(inst), counters, true)
+    }
+}

@@ -1,0 +1,729 @@
+//! The `trigger:` grammar (scenario-format.md, "Triggered abilities"), lowered here, in one
+//! place, into the engine's own values ([`TriggeredAbility`]); the order suffix
+//! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
+//!
+//! This build reads the events E1, E2, E2', E3, E6, E9 and E10 and the effects that gain and
+//! lose life, put and remove counters, destroy, exile, return and pump; any other form of
+//! version 3 is an error that names the line and says so.
+
+use super::statics::Written;
+use super::*;
+use crate::scenario::effect::{Filter, Subject};
+use crate::scenario::engine::triggered::{
+    Amount, Condition, Keyword, ObjectFilter, ObjectRef, PlayerRef, Players, TargetKind,
+    TargetSpec, TriggerEffect, TriggerEvent, TriggerName, TriggerOrder, TriggeredAbility, Whose,
+};
+
+const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
+
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`";
+
+impl Reader<'_> {
+    /// `trigger: TRIGGER`.
+    pub(super) fn triggered_ability(&self, line: usize, text: &str) -> R<TriggeredAbility> {
+        let original = text.trim().to_lowercase();
+        let mut t = original.clone();
+        for (old, new) in [
+            ("comes into play", "enters"),
+            ("come into play", "enter"),
+            ("is put into play", "enters"),
+            ("from play", "from the battlefield"),
+            ("leaves play", "leaves the battlefield"),
+            ("leave play", "leave the battlefield"),
+        ] {
+            t = t.replace(old, new);
+        }
+        for this in [
+            "this creature",
+            "this permanent",
+            "this enchantment",
+            "this artifact",
+            "this land",
+            "this aura",
+        ] {
+            t = t.replace(this, "this");
+        }
+        let form = "expected `trigger: (when | whenever | at) EVENT [, if CONDITION], EFFECTS`";
+        let body = if let Some(b) = t
+            .strip_prefix("whenever ")
+            .or_else(|| t.strip_prefix("when "))
+        {
+            b
+        } else if let Some(b) = t.strip_prefix("at ") {
+            if !b.starts_with("the beginning of ") {
+                return self.err(
+                    line,
+                    format!("`at` begins only `at the beginning of …`: {form}, found `{original}`"),
+                );
+            }
+            b
+        } else {
+            return self.err(line, format!("{form}, found `{original}`"));
+        };
+        let Some((event_text, rest)) = body.split_once(", ") else {
+            return self.err(line, format!("{form}, found `{original}`"));
+        };
+        let event = self.trigger_event(line, event_text.trim())?;
+        let (condition, effects_text) = match rest.strip_prefix("if ") {
+            Some(r) => {
+                let Some((c, e)) = r.split_once(", ") else {
+                    return self.err(
+                        line,
+                        format!("expected `, EFFECTS` after the condition in `{original}`"),
+                    );
+                };
+                (Some(self.trigger_condition(line, c.trim(), &event)?), e)
+            }
+            None => (None, rest),
+        };
+        let mut targets = Vec::new();
+        let mut effects = Vec::new();
+        let text = effects_text.trim().trim_end_matches('.');
+        for piece in text.split(", then ").flat_map(|p| p.split(". ")) {
+            let piece = piece.trim();
+            if piece.is_empty() {
+                continue;
+            }
+            match self.effects_piece(line, piece, &event, &mut targets)? {
+                Some(mut es) => effects.append(&mut es),
+                None => {
+                    if let Some(e) = self.unplayed_effect(piece) {
+                        return self.err(line, e);
+                    }
+                    return self.err(line, format!("`{piece}` is not an effect this build of the checker plays in a triggered ability (it plays {EFFECTS_PLAYED}; `this`, `it`, `that creature`, `target creature (choosing L)`, a label for OBJ; `you`, `that player`, `its controller`, `each opponent`, `target player (choosing player NAME)`, a name for PLAYER)"));
+                }
+            }
+        }
+        if effects.is_empty() {
+            return self.err(line, format!("{form}, found `{original}`"));
+        }
+        Ok(TriggeredAbility {
+            text: original,
+            event,
+            condition,
+            effects,
+            targets,
+            keyword: None,
+        })
+    }
+
+    fn unplayed_effect(&self, piece: &str) -> Option<String> {
+        let later = [
+            ("deals ", "`M deals N damage to X`"),
+            ("wins the game", "`P wins the game`"),
+            ("regenerate", "`regenerate L`"),
+            ("prevent ", "`prevent …`"),
+            ("counter ", "`counter TRIG`"),
+            ("sacrifice", "`P sacrifices L`"),
+        ];
+        later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
+            format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
+        })
+    }
+
+    fn trigger_event(&self, line: usize, ev: &str) -> R<TriggerEvent> {
+        let not_yet = |what: &str| -> R<TriggerEvent> {
+            self.err(line, format!("`{ev}` is a trigger event of version 3 ({what}) that this build of the checker doesn't play yet (it plays {EVENTS_PLAYED})"))
+        };
+        if let Some(rest) = ev.strip_prefix("the beginning of ") {
+            let (whose, step) = match rest {
+                "your upkeep" => (Whose::Yours, Step::Upkeep),
+                "each upkeep" => (Whose::Each, Step::Upkeep),
+                "each opponent's upkeep" => (Whose::EachOpponents, Step::Upkeep),
+                "your end step" => (Whose::Yours, Step::End),
+                "each end step" | "the end step" => (Whose::Each, Step::End),
+                "each opponent's end step" => (Whose::EachOpponents, Step::End),
+                _ => return self.err(line, format!("expected `the beginning of (your | each | each opponent's) (upkeep | end step)`, found `{ev}`")),
+            };
+            return Ok(TriggerEvent::Beginning { whose, step });
+        }
+        if ev.starts_with("enchanted ") || ev.starts_with("equipped ") {
+            return not_yet("E4, an enchanted or equipped permanent leaving");
+        }
+        if ev.contains(" sacrifice") {
+            return not_yet("E5, a sacrifice");
+        }
+        for suffix in [" attacks", " attack"] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Attacks(self.object_filter(line, obj)?));
+            }
+        }
+        if ev.ends_with(" blocks") || ev.ends_with(" becomes blocked") {
+            return not_yet("E7, a block");
+        }
+        if ev.contains(" deals ") || ev.contains(" deal ") {
+            return not_yet("E8, damage");
+        }
+        for (suffix, gained) in [
+            (" gains life", true),
+            (" gain life", true),
+            (" loses life", false),
+            (" lose life", false),
+        ] {
+            if let Some(who) = ev.strip_suffix(suffix) {
+                let who = match who {
+                    "you" => Players::You,
+                    "a player" => Players::Any,
+                    "an opponent" => Players::Opponent,
+                    name => Players::Named(self.player(line, name)?),
+                };
+                return Ok(TriggerEvent::Life { who, gained });
+            }
+        }
+        if let Some(rest) = ev.strip_prefix("one or more ") {
+            let Some(what) = rest
+                .strip_suffix(" die")
+                .or_else(|| rest.strip_suffix(" are put into a graveyard from the battlefield"))
+            else {
+                return self.err(
+                    line,
+                    format!("expected `one or more FILTERNOUNS die`, found `{ev}`"),
+                );
+            };
+            return Ok(TriggerEvent::OneOrMoreDie(self.filter_noun(line, what)?));
+        }
+        for suffix in [
+            " enters the battlefield under your control",
+            " enters under your control",
+            " enter the battlefield under your control",
+            " enter under your control",
+        ] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Enters {
+                    what: self.object_filter(line, obj)?,
+                    under_your_control: true,
+                });
+            }
+        }
+        for suffix in [
+            " enters the battlefield",
+            " enters",
+            " enter the battlefield",
+            " enter",
+        ] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Enters {
+                    what: self.object_filter(line, obj)?,
+                    under_your_control: false,
+                });
+            }
+        }
+        for suffix in [
+            " dies",
+            " die",
+            " is put into a graveyard from the battlefield",
+        ] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Dies(self.object_filter(line, obj)?));
+            }
+        }
+        for suffix in [" leaves the battlefield", " leave the battlefield"] {
+            if let Some(obj) = ev.strip_suffix(suffix) {
+                return Ok(TriggerEvent::Leaves(self.object_filter(line, obj)?));
+            }
+        }
+        self.err(
+            line,
+            format!("no trigger event in `{ev}` (this build plays {EVENTS_PLAYED})"),
+        )
+    }
+
+    /// OBJ: `this`, `a FILTERNOUN`, `another FILTERNOUN`, `this or another FILTERNOUN`.
+    fn object_filter(&self, line: usize, obj: &str) -> R<ObjectFilter> {
+        let obj = obj.trim();
+        if obj == "this" {
+            return Ok(ObjectFilter::This);
+        }
+        if let Some(rest) = obj.strip_prefix("this or another ") {
+            return Ok(ObjectFilter::ThisOrAnother(self.filter_noun(line, rest)?));
+        }
+        if let Some(rest) = obj.strip_prefix("another ") {
+            return Ok(ObjectFilter::Another(self.filter_noun(line, rest)?));
+        }
+        if let Some(rest) = obj.strip_prefix("a ").or_else(|| obj.strip_prefix("an ")) {
+            return Ok(ObjectFilter::Any(self.filter_noun(line, rest)?));
+        }
+        self.err(line, format!("expected `this`, `a FILTERNOUN`, `another FILTERNOUN` or `this or another FILTERNOUN`, found `{obj}`"))
+    }
+
+    /// FILTERNOUN, singular or plural.
+    fn filter_noun(&self, line: usize, text: &str) -> R<Filter> {
+        if text.contains(" with power ") {
+            return self.err(line, format!("`with power N or greater` (in `{text}`) is version 3 that this build of the checker doesn't play yet"));
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match self.subject(line, &words, Written::Static)? {
+            Subject::Filter(f) => Ok(f),
+            _ => self.err(
+                line,
+                format!("expected a FILTERNOUN such as `creature you control`, found `{text}`"),
+            ),
+        }
+    }
+
+    fn trigger_condition(&self, line: usize, c: &str, event: &TriggerEvent) -> R<Condition> {
+        if let Some(rest) = c.strip_prefix("it had ") {
+            if !matches!(event, TriggerEvent::Dies(_) | TriggerEvent::Leaves(_)) {
+                return self.err(line, format!("`it had …` may follow only an event whose object left the battlefield (E2, E3, E4, E5), not `{c}`"));
+            }
+            let rest = rest.trim_end_matches(" on it");
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let (at_least, kind) = match words.as_slice() {
+                ["no", k, "counters" | "counter"] => (0, *k),
+                ["a" | "an", k, "counter"] => (1, *k),
+                [n, "or", "more", k, "counters" | "counter"] => match number::<i32>(n) {
+                    Some(n) if n > 0 => (n, *k),
+                    _ => return self.err(line, format!("expected a number in `{c}`")),
+                },
+                _ => return self.err(line, format!("expected `it had no C counters on it`, `it had a C counter on it` or `it had N or more C counters on it`, found `{c}`")),
+            };
+            let Some(kind) = CounterKind::parse(kind) else {
+                return self.err(
+                    line,
+                    format!("unknown counter `{kind}` (expected +1/+1, -1/-1, loyalty or defense)"),
+                );
+            };
+            return Ok(Condition::ItHad { kind, at_least });
+        }
+        if let Some(rest) = c.strip_prefix("you have ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if let [n, "or", more @ ("more" | "less"), "life"] = words.as_slice() {
+                if let Some(n) = number::<i32>(n) {
+                    return Ok(Condition::Life {
+                        n,
+                        more: *more == "more",
+                    });
+                }
+            }
+            return self.err(
+                line,
+                format!(
+                    "expected `you have N or more life` or `you have N or less life`, found `{c}`"
+                ),
+            );
+        }
+        if let Some(rest) = c.strip_prefix("you control ") {
+            if let Some(what) = rest.strip_prefix("no ") {
+                return Ok(Condition::ControlNo(self.filter_noun(line, what)?));
+            }
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let (n, skip) = match words.as_slice() {
+                ["a" | "an", ..] => (1, 1),
+                [n, "or", "more", ..] => match number::<u32>(n) {
+                    Some(n) => (n, 3),
+                    None => return self.err(line, format!("expected a number in `{c}`")),
+                },
+                _ => return self.err(line, format!("expected `you control (a | an | N or more) FILTERNOUN` or `you control no FILTERNOUNS`, found `{c}`")),
+            };
+            let filter = self.filter_noun(line, &words[skip..].join(" "))?;
+            return Ok(Condition::Control {
+                filter,
+                at_least: n,
+            });
+        }
+        self.err(line, format!("unknown condition `{c}` (expected `you have N or more|less life`, `you control …`, `it had … counters on it`)"))
+    }
+
+    /// A piece between separators: one effect, else split at the leftmost ` and ` after
+    /// which both sides read.
+    fn effects_piece(
+        &self,
+        line: usize,
+        piece: &str,
+        event: &TriggerEvent,
+        targets: &mut Vec<TargetSpec>,
+    ) -> R<Option<Vec<TriggerEffect>>> {
+        let mut trial = targets.clone();
+        if let Some(e) = self.trigger_effect(line, piece, event, &mut trial)? {
+            *targets = trial;
+            return Ok(Some(vec![e]));
+        }
+        let mut from = 0;
+        while let Some(i) = piece[from..].find(" and ").map(|i| i + from) {
+            let mut trial = targets.clone();
+            if let Some(left) = self.trigger_effect(line, &piece[..i], event, &mut trial)? {
+                if let Some(mut right) =
+                    self.effects_piece(line, &piece[i + 5..], event, &mut trial)?
+                {
+                    *targets = trial;
+                    right.insert(0, left);
+                    return Ok(Some(right));
+                }
+            }
+            from = i + 5;
+        }
+        Ok(None)
+    }
+
+    /// One effect, or `None` if the text isn't one this build reads.
+    fn trigger_effect(
+        &self,
+        line: usize,
+        e: &str,
+        event: &TriggerEvent,
+        targets: &mut Vec<TargetSpec>,
+    ) -> R<Option<TriggerEffect>> {
+        let e = e.trim();
+        let it_allowed = !matches!(event, TriggerEvent::OneOrMoreDie(_));
+        let uses_it = e
+            .split_whitespace()
+            .any(|w| matches!(w, "it" | "its" | "it's"))
+            || e.contains("that creature")
+            || e.contains("that permanent")
+            || e.contains("that card");
+        if uses_it && !it_allowed {
+            return self.err(line, format!("`it`, `its` and `that creature` have no meaning after `one or more … die` (in `{e}`)"));
+        }
+        // Life.
+        for (verb, gained) in [
+            (" gains ", true),
+            (" gain ", true),
+            (" loses ", false),
+            (" lose ", false),
+        ] {
+            let Some(at) = e.find(verb) else { continue };
+            let (who, rest) = (&e[..at], &e[at + verb.len()..]);
+            let Some(who) = self.player_ref(line, who, targets)? else {
+                continue;
+            };
+            let amount = if let Some(v) = rest.strip_prefix("life equal to ") {
+                match self.value(line, v)? {
+                    Some(a) => a,
+                    None => return Ok(None),
+                }
+            } else if rest == "that much life" {
+                Amount::ThatMuch
+            } else if let Some(n) = rest.strip_suffix(" life") {
+                match number::<i32>(n).filter(|n| *n >= 0) {
+                    Some(n) => Amount::Fixed(n),
+                    None => return Ok(None),
+                }
+            } else {
+                return Ok(None);
+            };
+            return Ok(Some(TriggerEffect::Life {
+                who,
+                gained,
+                amount,
+            }));
+        }
+        if let Some(body) = e.strip_prefix("put ") {
+            let Some((what, obj)) = body
+                .split_once(" counters on ")
+                .map(|(w, o)| (format!("{w} counters"), o))
+                .or_else(|| {
+                    body.split_once(" counter on ")
+                        .map(|(w, o)| (format!("{w} counter"), o))
+                })
+            else {
+                return Ok(None);
+            };
+            let (kind, amount) = self.counters(line, &what)?;
+            let Some(on) = self.object_ref(line, obj, targets)? else {
+                return Ok(None);
+            };
+            return Ok(Some(TriggerEffect::Counters {
+                on,
+                kind,
+                amount,
+                put: true,
+            }));
+        }
+        if let Some(body) = e.strip_prefix("remove ") {
+            let Some((what, obj)) = body.split_once(" from ") else {
+                return Ok(None);
+            };
+            let (kind, amount) = self.counters(line, what)?;
+            let Some(on) = self.object_ref(line, obj, targets)? else {
+                return Ok(None);
+            };
+            return Ok(Some(TriggerEffect::Counters {
+                on,
+                kind,
+                amount,
+                put: false,
+            }));
+        }
+        for (verb, make) in [
+            (
+                "destroy ",
+                TriggerEffect::Destroy as fn(ObjectRef) -> TriggerEffect,
+            ),
+            ("exile ", TriggerEffect::Exile),
+        ] {
+            if let Some(obj) = e.strip_prefix(verb) {
+                return Ok(self.object_ref(line, obj, targets)?.map(make));
+            }
+        }
+        if let Some(body) = e.strip_prefix("return ") {
+            if let Some(obj) = body
+                .strip_suffix(" to its owner's hand")
+                .or_else(|| body.strip_suffix(" to its owners' hand"))
+            {
+                return Ok(self
+                    .object_ref(line, obj, targets)?
+                    .map(TriggerEffect::ReturnToHand));
+            }
+            if let Some((obj, r)) = body.split_once(" to the battlefield") {
+                let under_you = match r.trim() {
+                    "" | "under its owner's control" => false,
+                    "under your control" => true,
+                    _ => return Ok(None),
+                };
+                return Ok(self
+                    .object_ref(line, obj, targets)?
+                    .map(|what| TriggerEffect::ReturnToBattlefield { what, under_you }));
+            }
+            return Ok(None);
+        }
+        for verb in [" gets ", " get "] {
+            if let Some((obj, rest)) = e.split_once(verb) {
+                let (pt, eot) = match rest.strip_suffix(" until end of turn") {
+                    Some(p) => (p, true),
+                    None => (rest, false),
+                };
+                let Some(pt) = PowerToughness::parse(pt) else {
+                    return Ok(None);
+                };
+                let Some(what) = self.object_ref(line, obj, targets)? else {
+                    return Ok(None);
+                };
+                return Ok(Some(TriggerEffect::Gets {
+                    what,
+                    pt,
+                    until_end_of_turn: eot,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A player reference, registering a target.
+    fn player_ref(
+        &self,
+        line: usize,
+        who: &str,
+        targets: &mut Vec<TargetSpec>,
+    ) -> R<Option<PlayerRef>> {
+        let who = who.trim();
+        Ok(Some(match who {
+            "you" => PlayerRef::You,
+            "that player" => PlayerRef::ThatPlayer,
+            "its controller" => PlayerRef::ItsController,
+            "its owner" => PlayerRef::ItsOwner,
+            "each opponent" => PlayerRef::EachOpponent,
+            "each player" => PlayerRef::EachPlayer,
+            _ => {
+                for (word, kind) in [
+                    ("target player", TargetKind::Player),
+                    ("target opponent", TargetKind::Opponent),
+                ] {
+                    if let Some(rest) = who.strip_prefix(word).filter(|r| is_choice(r)) {
+                        let choosing = self.choosing(line, rest)?;
+                        targets.push(TargetSpec { kind, choosing });
+                        return Ok(Some(PlayerRef::Target(targets.len() - 1)));
+                    }
+                }
+                match self
+                    .players
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(who))
+                {
+                    Some(p) => PlayerRef::Named(p),
+                    None => return Ok(None),
+                }
+            }
+        }))
+    }
+
+    /// An object reference, registering a target.
+    fn object_ref(
+        &self,
+        line: usize,
+        obj: &str,
+        targets: &mut Vec<TargetSpec>,
+    ) -> R<Option<ObjectRef>> {
+        let obj = obj.trim();
+        Ok(Some(match obj {
+            "this" => ObjectRef::This,
+            "it" | "that creature" | "that permanent" | "that card" => ObjectRef::It,
+            _ => {
+                for (word, kind) in [
+                    ("target creature", TargetKind::Creature),
+                    ("target permanent", TargetKind::Permanent),
+                ] {
+                    if let Some(rest) = obj.strip_prefix(word).filter(|r| is_choice(r)) {
+                        let choosing = self.choosing(line, rest)?;
+                        targets.push(TargetSpec { kind, choosing });
+                        return Ok(Some(ObjectRef::Target(targets.len() - 1)));
+                    }
+                }
+                match self.labels.get(obj) {
+                    Some(&c) => ObjectRef::Label(c),
+                    None => return Ok(None),
+                }
+            }
+        }))
+    }
+
+    /// `(choosing X)` after `target KIND`, or nothing.
+    fn choosing(&self, line: usize, rest: &str) -> R<Option<Target>> {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        match rest
+            .strip_prefix("(choosing ")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            Some(x) => Ok(Some(self.target(line, x)?)),
+            None => self.err(
+                line,
+                format!("expected `(choosing X)` after a target, found `{rest}`"),
+            ),
+        }
+    }
+
+    /// VALUE: `POSS (power | toughness | mana value)`, `the number of C counters on REF`.
+    fn value(&self, line: usize, v: &str) -> R<Option<Amount>> {
+        let v = v.trim();
+        if let Some(rest) = v.strip_prefix("the number of ") {
+            let Some((what, r)) = rest.split_once(" counters on ") else {
+                return Ok(None);
+            };
+            let Some(kind) = CounterKind::parse(what) else {
+                return self.err(
+                    line,
+                    format!("unknown counter `{what}` (expected +1/+1, -1/-1, loyalty or defense)"),
+                );
+            };
+            let r = match r {
+                "it" => ObjectRef::It,
+                "this" => ObjectRef::This,
+                l => ObjectRef::Label(self.label(line, l)?),
+            };
+            return Ok(Some(Amount::Counters(kind, r)));
+        }
+        let Some((poss, what)) = v.split_once(' ') else {
+            return Ok(None);
+        };
+        let r = match poss {
+            "its" => ObjectRef::It,
+            "this's" => ObjectRef::This,
+            p => match p.strip_suffix("'s").and_then(|l| self.labels.get(l)) {
+                Some(&c) => ObjectRef::Label(c),
+                None => return Ok(None),
+            },
+        };
+        Ok(match what {
+            "power" => Some(Amount::Power(r)),
+            "toughness" => Some(Amount::Toughness(r)),
+            "mana value" => Some(Amount::ManaValue(r)),
+            _ => None,
+        })
+    }
+
+    /// `(P orders triggers: T, T...)`.
+    pub(super) fn trigger_order(&self, line: usize, p: &str, names: &str) -> R<TriggerOrder> {
+        let player = self.player(line, p)?;
+        let mut out = Vec::new();
+        for n in names.split(',').flat_map(|n| n.split(" and ")) {
+            let n = n.trim();
+            if !n.is_empty() {
+                out.push(self.trigger_name(line, n)?);
+            }
+        }
+        Ok(TriggerOrder { player, names: out })
+    }
+
+    /// `L`, `L's trigger [N] [for X]`.
+    pub(super) fn trigger_name(&self, line: usize, n: &str) -> R<TriggerName> {
+        let n = n.trim();
+        if let Some(&source) = self.labels.get(n) {
+            return Ok(TriggerName {
+                source,
+                index: None,
+                instance: None,
+                every: true,
+            });
+        }
+        let Some((l, rest)) = n.split_once("'s ") else {
+            return self.err(
+                line,
+                format!("expected a label or `L's trigger [N] [for X]`, found `{n}`"),
+            );
+        };
+        let source = self.label(line, l)?;
+        let (rest, instance) = match rest.split_once(" for ") {
+            Some((r, x)) => (r, Some(self.target(line, x)?)),
+            None => (rest, None),
+        };
+        let mut words = rest.split_whitespace();
+        let index = match (words.next(), words.next(), words.next()) {
+            (Some("trigger"), None, _) => None,
+            (Some("trigger"), Some(k), None) => match number::<usize>(k) {
+                Some(k) if k >= 1 => Some(k),
+                _ => return self.err(line, format!("expected `L's trigger N` with N from 1, found `{n}`")),
+            },
+            (Some("persist"), None, _) => Some(Keyword::Persist.index()),
+            (Some("undying"), None, _) => Some(Keyword::Undying.index()),
+            (Some(k @ ("lifelink" | "deathtouch")), None, _) => {
+                return self.err(line, format!("`{l}'s {k}` names a keyword triggered ability, which this build of the checker doesn't play yet"))
+            }
+            _ => return self.err(line, format!("expected `L's trigger [N] [for X]`, found `{n}`")),
+        };
+        Ok(TriggerName {
+            source,
+            index,
+            instance,
+            every: false,
+        })
+    }
+
+    /// SETLIST: labels and SUBJECTs separated by `,` and `and`; a later item may drop the
+    /// determiner, and a CONTROL after the last applies to every item.
+    pub(super) fn set_list(&self, line: usize, body: &str) -> R<Vec<Subject>> {
+        let items: Vec<&str> = body
+            .split(", ")
+            .flat_map(|p| p.split(" and "))
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let control = items.last().and_then(|last| {
+            let words: Vec<&str> = last.split_whitespace().collect();
+            let at = words
+                .iter()
+                .position(|w| *w == "controls" || *w == "control")?;
+            (at >= 1).then(|| words[at - 1..].join(" "))
+        });
+        let mut out = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            if let Some(&c) = self.labels.get(*item) {
+                out.push(Subject::Label(c));
+                continue;
+            }
+            let mut text = item.to_string();
+            if let Some(ctl) = &control {
+                if i + 1 < items.len() && !text.contains(" control") {
+                    text = format!("{text} {ctl}");
+                }
+            }
+            let words: Vec<&str> = text.split_whitespace().collect();
+            out.push(self.subject(line, &words, Written::Action)?);
+        }
+        if out.is_empty() {
+            return self.err(
+                line,
+                "expected what to destroy or exile: labels or a set such as `all creatures`",
+            );
+        }
+        Ok(out)
+    }
+}
+
+/// Whether what follows `target KIND` is nothing or one `(choosing X)`.
+fn is_choice(rest: &str) -> bool {
+    let rest = rest.trim();
+    rest.is_empty()
+        || (rest.starts_with("(choosing ") && rest.ends_with(')') && rest.matches('(').count() == 1)
+}
