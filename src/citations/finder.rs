@@ -42,6 +42,10 @@ static BARE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the bare-citation regex compiles")
 });
 
+/// The end of a letter range after a number: `–d` of `510.1c–d`.
+static RANGE_TAIL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*[–—-]\s*([a-z])\b").expect("the range regex compiles"));
+
 /// A citation found in a text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Citation {
@@ -58,43 +62,235 @@ pub struct Citation {
 #[derive(Debug, Clone, Copy)]
 pub struct Concept {
     pub name: &'static str,
+    /// The glossary entry that calls it obsolete (`Mana Burn` of "Mana Burn (Obsolete)"),
+    /// for a concept the glossary lists; `None` for an era boundary it doesn't.
+    pub glossary: Option<&'static str>,
     pattern: &'static str,
-    /// The first revision without it.
+    /// The first revision without it: for a glossary concept, the first whose glossary
+    /// calls it obsolete (a corpus test, `citations::obsolete_concepts_match_the_glossary`,
+    /// derives each date again).
     pub gone: &'static str,
     pub replaced_by: &'static str,
-    /// The rule of the newest revision that says what happens now.
-    pub rule: &'static str,
+    /// The rule of the newest revision that says what happens now (`None`: only the
+    /// glossary entry says it).
+    pub rule: Option<&'static str>,
 }
 
-/// The concepts of earlier eras that the rules no longer have.
+/// The glossary's "(Obsolete)" entries not looked for, and why: each is an ordinary word
+/// or a card name far more often than the old term, so a search for it would mostly find
+/// text that is right.
+pub const NOT_LOOKED_FOR: &[(&str, &str)] = &[
+    ("Bury", "an English word, and in card names (Bury in Books)"),
+    (
+        "Caster",
+        "an English word (a spell's caster), used in current card text's reminders",
+    ),
+    ("Counts As", "an English phrase"),
+    (
+        "During",
+        "still an English word in current card text, as the entry says",
+    ),
+    ("Legend", "in \"legend rule\" and card names"),
+    (
+        "Mana Source",
+        "a mana ability's source is called a mana source in ordinary English",
+    ),
+    ("Permanently", "an English word"),
+    ("Redirect", "an English word, and a card name"),
+    ("Set Aside", "an English phrase"),
+    (
+        "Snow-Covered",
+        "in the names of current cards (Snow-Covered Forest)",
+    ),
+    ("Summon", "a card name and an English word"),
+];
+
+/// The concepts of earlier eras that the rules no longer have: the glossary's "(Obsolete)"
+/// entries that can be told from ordinary words, and the era boundaries it doesn't list.
 pub const CONCEPTS: &[Concept] = &[
     Concept {
         name: "mana burn",
+        glossary: Some("Mana Burn"),
         pattern: r"(?i)\bmana[ -]burn\b",
-        gone: "2009-07-10",
-        replaced_by: "unspent mana empties from the pool with no loss of life",
-        rule: "500.5",
+        gone: "2009-07-11",
+        replaced_by: "unspent mana empties from mana pools and no player loses life for it",
+        rule: Some("500.5"),
     },
     Concept {
         name: "damage assignment order",
+        glossary: Some("Damage Assignment Order"),
         pattern: r"(?i)\bdamage[ -]assignment[ -]order\b",
         gone: "2024-11-08",
-        replaced_by: "the attacking player divides combat damage among the blockers as they choose",
-        rule: "510.1c",
+        replaced_by: "a blocked creature divides its combat damage among its blockers as its controller chooses",
+        rule: Some("510.1c"),
     },
     Concept {
         name: "combat damage on the stack",
-        pattern: r"(?i)\bcombat damage (?:on|uses|goes on|is put on) the stack\b",
-        gone: "2009-07-10",
-        replaced_by: "combat damage is dealt at once and doesn't use the stack",
-        rule: "510.2",
+        glossary: None,
+        pattern: r"(?i)\bcombat damage (?:on|uses|using|goes on|is put on|going on) the stack\b",
+        gone: "2009-07-11",
+        replaced_by: "combat damage is dealt at once, as a turn-based action that doesn't use the stack",
+        rule: Some("510.2"),
+    },
+    Concept {
+        name: "in play",
+        glossary: Some("In Play"),
+        pattern: r"(?i)\b(?:in|into|from) play\b",
+        gone: "2009-07-11",
+        replaced_by: "the battlefield",
+        rule: Some("403.1"),
+    },
+    Concept {
+        name: "removed from the game",
+        glossary: Some("Remove from the Game, Removed, Removed-from-the-Game Zone"),
+        pattern: r"(?i)\bremoved?[ -]from[ -]the[ -]game\b",
+        gone: "2009-07-11",
+        replaced_by: "exile, the exile zone",
+        rule: Some("406.1"),
+    },
+    Concept {
+        name: "at end of turn",
+        glossary: Some("At End of Turn"),
+        pattern: r"(?i)\bat end of turn\b",
+        gone: "2009-07-11",
+        replaced_by: "at the beginning of the end step",
+        rule: Some("513.1"),
+    },
+    Concept {
+        name: "interrupt",
+        glossary: Some("Interrupt"),
+        pattern: r"(?i)\b(?:played?|cast) as an interrupt\b|\binterrupt (?:card|spell)s?\b",
+        gone: "1999-11-01",
+        replaced_by: "instants (and abilities activated like any other)",
+        rule: Some("304.1"),
+    },
+    Concept {
+        name: "casting cost",
+        glossary: Some("Casting Cost"),
+        pattern: r"(?i)\bcasting costs?\b",
+        gone: "1999-11-01",
+        replaced_by: "mana cost",
+        rule: Some("202.1"),
+    },
+    Concept {
+        name: "total casting cost",
+        glossary: Some("Total Casting Cost"),
+        pattern: r"(?i)\btotal casting costs?\b",
+        gone: "1999-11-01",
+        replaced_by: "mana value",
+        rule: Some("202.3"),
+    },
+    Concept {
+        name: "successfully cast",
+        glossary: Some("Successfully Cast"),
+        pattern: r"(?i)\bsuccessfully cast\b",
+        gone: "1999-11-01",
+        replaced_by: "cast",
+        rule: Some("601.1"),
+    },
+    Concept {
+        name: "continuous artifact",
+        glossary: Some("Continuous Artifact"),
+        pattern: r"(?i)\bcontinuous artifacts?\b",
+        gone: "2001-07-23",
+        replaced_by: "artifact",
+        rule: None,
+    },
+    Concept {
+        name: "mono artifact",
+        glossary: Some("Mono Artifact"),
+        pattern: r"(?i)\bmono artifacts?\b",
+        gone: "2001-07-23",
+        replaced_by: "artifact",
+        rule: None,
+    },
+    Concept {
+        name: "poly artifact",
+        glossary: Some("Poly Artifact"),
+        pattern: r"(?i)\bpoly artifacts?\b",
+        gone: "2001-07-23",
+        replaced_by: "artifact",
+        rule: None,
+    },
+    Concept {
+        name: "islandhome",
+        glossary: Some("Islandhome"),
+        pattern: r"(?i)\bislandhome\b",
+        gone: "2003-07-01",
+        replaced_by: "\"can't attack unless defending player controls an Island\" and a sacrifice trigger",
+        rule: None,
+    },
+    Concept {
+        name: "local enchantment",
+        glossary: Some("Local Enchantment"),
+        pattern: r"(?i)\blocal enchantments?\b",
+        gone: "2006-07-15",
+        replaced_by: "Aura",
+        rule: Some("303.4"),
+    },
+    Concept {
+        name: "global enchantment",
+        glossary: Some("Global Enchantment"),
+        pattern: r"(?i)\bglobal enchantments?\b",
+        gone: "2006-07-15",
+        replaced_by: "a non-Aura enchantment",
+        rule: None,
+    },
+    Concept {
+        name: "EDH",
+        glossary: Some("EDH"),
+        pattern: r"\bEDH\b",
+        gone: "2011-07-15",
+        replaced_by: "the Commander variant",
+        rule: Some("903.1"),
+    },
+    Concept {
+        name: "unblockable",
+        glossary: Some("Unblockable"),
+        pattern: r"(?i)\bunblockable\b",
+        gone: "2013-07-13",
+        replaced_by: "\"can't be blocked\"",
+        rule: None,
+    },
+    Concept {
+        name: "planeswalker uniqueness rule",
+        glossary: Some("Planeswalker Uniqueness Rule"),
+        pattern: r"(?i)\bplaneswalker uniqueness\b",
+        gone: "2017-09-29",
+        replaced_by: "legendary planeswalkers follow the legend rule",
+        rule: Some("704.5j"),
+    },
+    Concept {
+        name: "converted mana cost",
+        glossary: Some("Converted Mana Cost"),
+        pattern: r"(?i)\bconverted mana costs?\b",
+        gone: "2021-04-22",
+        replaced_by: "mana value",
+        rule: Some("202.3"),
     },
     Concept {
         name: "tribal",
+        glossary: Some("Tribal"),
         pattern: r"(?i)\btribal (?:card|spell|permanent|instant|sorcery|enchantment|artifact|creature|type|subtype)s?\b",
-        gone: "2024-02-02",
-        replaced_by: "the card type Kindred",
-        rule: "308.1",
+        gone: "2024-06-07",
+        replaced_by: "the card type kindred",
+        rule: Some("308.1"),
+    },
+    Concept {
+        name: "totem armor",
+        glossary: Some("Totem Armor"),
+        pattern: r"(?i)\btotem armor\b",
+        gone: "2024-06-07",
+        replaced_by: "umbra armor",
+        rule: Some("702.89"),
+    },
+    Concept {
+        name: "transforming double-faced card",
+        glossary: Some("Transforming Double-Faced Cards"),
+        pattern: r"(?i)\btransforming double-faced cards?\b",
+        gone: "2025-09-19",
+        replaced_by: "double-faced card",
+        rule: Some("712.1"),
     },
 ];
 
@@ -181,6 +377,25 @@ pub fn find(text: &str) -> Vec<Citation> {
                 }
             }
             push(m.start(), m.as_str(), explicit, &mut out);
+            // `510.1c–d` or `(510.1c–d)`: the letters between, as citations of the same place.
+            if let Some(tail) = RANGE_TAIL.captures(&line[m.end()..]) {
+                let written = m.as_str();
+                let last = format!("{}{}", &written[..written.len() - 1], &tail[1]);
+                if let (Ok(first), Ok(last)) =
+                    (written.parse::<RuleNumber>(), last.parse::<RuleNumber>())
+                {
+                    if first.letter().is_some() {
+                        for n in first.letter_range(&last).into_iter().skip(1) {
+                            out.push(Citation {
+                                line: line_no + 1,
+                                column: line[..m.start()].chars().count() + 1,
+                                number: n,
+                                explicit: true,
+                            });
+                        }
+                    }
+                }
+            }
         }
     }
     out.sort_by_key(|c| (c.line, c.column));
@@ -188,22 +403,130 @@ pub fn find(text: &str) -> Vec<Citation> {
     out
 }
 
-/// Every obsolete concept named in `text`, in order.
+/// Every obsolete concept named in `text`, in order; a name inside a longer one
+/// (`casting cost` in `total casting cost`) counts once, as the longer.
 pub fn mentions(text: &str) -> Vec<Mention> {
     let mut out = Vec::new();
+    let mut spans: Vec<(usize, usize, usize)> = Vec::new();
     for (line_no, line) in text.lines().enumerate() {
+        spans.clear();
         for (i, re) in CONCEPT_REGEXES.iter().enumerate() {
-            for m in re.find_iter(line) {
-                out.push(Mention {
-                    line: line_no + 1,
-                    column: line[..m.start()].chars().count() + 1,
-                    concept: i,
-                });
+            spans.extend(re.find_iter(line).map(|m| (m.start(), m.end(), i)));
+        }
+        // Longest first at each start, so that a shorter name inside is dropped.
+        spans.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+        let mut reach = 0;
+        for &(start, end, concept) in spans.iter() {
+            if end <= reach {
+                continue;
             }
+            reach = end;
+            out.push(Mention {
+                line: line_no + 1,
+                column: line[..start].chars().count() + 1,
+                concept,
+            });
         }
     }
-    out.sort_by_key(|m| (m.line, m.column));
     out
+}
+
+/// Text in quotation marks (straight or curly) of at least four words: a quotation, when
+/// it stands on the line of a citation.
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#""([^"]{12,}?)"|“([^”]{12,}?)”"#).expect("the quotation regex compiles")
+});
+
+/// A quotation on the line of an explicit citation: the text quoted and the citation it
+/// goes with (the nearest explicit one on its line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quotation {
+    pub line: usize,
+    /// 1-based column of the opening quotation mark.
+    pub column: usize,
+    pub number: RuleNumber,
+    pub text: String,
+}
+
+/// Every quotation of four words or more that shares its line with an explicit citation
+/// (`rule 704.5j: "If two or more…"`, `"…" (CR 510.1c)`).
+pub fn quotations(text: &str, citations: &[Citation]) -> Vec<Quotation> {
+    let mut out = Vec::new();
+    for (line_no, line) in text.lines().enumerate() {
+        let on_line: Vec<&Citation> = citations
+            .iter()
+            .filter(|c| c.line == line_no + 1 && c.explicit)
+            .collect();
+        if on_line.is_empty() {
+            continue;
+        }
+        for caps in QUOTED.captures_iter(line) {
+            let Some(quoted) = caps.get(1).or_else(|| caps.get(2)) else {
+                continue;
+            };
+            if quoted.as_str().split_whitespace().count() < 4 {
+                continue;
+            }
+            let start = caps.get(0).expect("group 0").start();
+            let column = line[..start].chars().count() + 1;
+            let nearest = on_line
+                .iter()
+                .min_by_key(|c| c.column.abs_diff(column))
+                .expect("a citation on the line");
+            out.push(Quotation {
+                line: line_no + 1,
+                column,
+                number: nearest.number,
+                text: quoted.as_str().to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// Lowercase words, apostrophes and quotation marks made straight, punctuation dropped.
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .replace(['’', '‘'], "'")
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.trim_matches('\'').to_string())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether `quote` is the rule's text: each part of it (parts are cut at an ellipsis or
+/// `[…]`) appears in `rule_text` word for word, ignoring case and punctuation.
+pub fn quotes_rule(quote: &str, rule_text: &str) -> bool {
+    let rule = format!(" {} ", words(rule_text).join(" "));
+    quote
+        .split(['…', '[', ']'])
+        .flat_map(|p| p.split("..."))
+        .map(words)
+        .filter(|w| !w.is_empty())
+        .all(|w| rule.contains(&format!(" {} ", w.join(" "))))
+}
+
+/// The sentence of `rule_text` closest to `quote`: the one sharing the most words with it
+/// (ties: the first).
+pub fn closest_sentence(quote: &str, rule_text: &str) -> Option<String> {
+    let quoted: std::collections::BTreeSet<String> = words(quote).into_iter().collect();
+    rule_text
+        .split_inclusive(['.', ';', '?', '!'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let sentence: std::collections::BTreeSet<String> = words(s).into_iter().collect();
+            let shared = quoted.intersection(&sentence).count();
+            let union = quoted.union(&sentence).count().max(1);
+            (shared * 1000 / union, s)
+        })
+        .fold(None, |best: Option<(usize, &str)>, (score, s)| match best {
+            Some((b, _)) if b >= score => best,
+            _ => Some((score, s)),
+        })
+        .filter(|(score, _)| *score > 0)
+        .map(|(_, s)| s.to_string())
 }
 
 /// What is wrong with a citation.
@@ -290,6 +613,14 @@ mod tests {
             ["704.5a", "704.5b", "704.5c"]
         );
         assert_eq!(numbers("CR 510.1c–d"), ["510.1c", "510.1d"]);
+        assert_eq!(
+            numbers("blocked creatures (510.1c–d)"),
+            ["510.1c", "510.1d"]
+        );
+        assert_eq!(
+            numbers("rules 704.5a or 704.5b; 704.5c"),
+            ["704.5a", "704.5b", "704.5c"]
+        );
     }
 
     #[test]
@@ -311,9 +642,36 @@ mod tests {
     }
 
     #[test]
+    fn a_quotation_beside_a_citation_is_compared_with_the_rule() {
+        let text = "Rule 704.5j says \"the rest are put into their owners' graveyards\".";
+        let q = quotations(text, &find(text));
+        assert_eq!(q.len(), 1);
+        assert_eq!(q[0].number.short(), "704.5j");
+        let rule = "If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”";
+        assert!(quotes_rule(&q[0].text, rule));
+        assert!(quotes_rule(
+            "If two or more legendary permanents … the rest are put",
+            rule
+        ));
+        assert!(!quotes_rule(
+            "all are put into their owners' graveyards",
+            rule
+        ));
+        assert_eq!(
+            closest_sentence("all are put into their owners' graveyards", rule).as_deref(),
+            Some("If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards.")
+        );
+        // Short quotations (a name, a keyword) are not quotations of the rule.
+        assert!(quotations("rule 702.9 \"Flying\"", &find("rule 702.9 \"Flying\"")).is_empty());
+    }
+
+    #[test]
     fn concepts_by_name() {
         let m = mentions("no Mana burn here\nwith damage assignment order, Tribal Unity");
         assert_eq!(m.len(), 2);
+        let total = mentions("its total casting cost");
+        assert_eq!(total.len(), 1);
+        assert_eq!(CONCEPTS[total[0].concept].name, "total casting cost");
         assert_eq!(CONCEPTS[m[0].concept].name, "mana burn");
         assert_eq!((m[1].line, m[1].column), (2, 6));
     }

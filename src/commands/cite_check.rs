@@ -4,12 +4,13 @@
 //! citation table. Exit 0 clean, 1 findings, 2 error.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::Context as _;
 
 use crate::citations::{self, finder};
 use crate::cli::CiteCheckArgs;
-use crate::model::Date;
+use crate::model::{Date, Revision};
 use crate::render::cite_check::{self as out, Finding};
 
 use super::{Context, Outcome};
@@ -34,9 +35,24 @@ pub fn run(args: &CiteCheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
     }
     let mut walk = ignore::WalkBuilder::new(&args.paths[0]);
+    // Files in name order, so the output is the same from run to run.
+    walk.sort_by_file_name(|a, b| a.cmp(b));
     for p in &args.paths[1..] {
         walk.add(p);
     }
+    // Quotations are compared with the text of the revision checked against, when the
+    // index holds it whole; the citation table alone has numbers, not text.
+    let text_of_to: Option<Arc<Revision>> = super::library(ctx).ok().and_then(|library| {
+        let info = library
+            .revisions()
+            .iter()
+            .rev()
+            .find(|i| i.complete && i.date == to)?
+            .id
+            .clone();
+        library.load(&info).ok()
+    });
+    let mut unchecked_quotations = 0usize;
     let mut findings = Vec::new();
     let mut files = 0usize;
     for entry in walk.build() {
@@ -54,7 +70,20 @@ pub fn run(args: &CiteCheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         }
         files += 1;
         let text = String::from_utf8_lossy(&bytes);
-        check_text(entry.path(), &text, as_of, to, &mut findings);
+        unchecked_quotations += check_text(
+            entry.path(),
+            &text,
+            as_of,
+            to,
+            text_of_to.as_deref(),
+            &mut findings,
+        );
+    }
+    if unchecked_quotations > 0 {
+        crate::output::eprintln(format_args!(
+            "arbiter: {unchecked_quotations} quotation{} not compared with the rules: revision {to} is not in the index (`arbiter ingest FILE` or `arbiter fetch`)",
+            if unchecked_quotations == 1 { "" } else { "s" }
+        ));
     }
     let to_s = to.to_string();
     let text = if ctx.json {
@@ -75,10 +104,49 @@ pub fn run(args: &CiteCheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     })
 }
 
-fn check_text(path: &Path, text: &str, as_of: Option<Date>, to: Date, findings: &mut Vec<Finding>) {
+/// Judges every citation, quotation and obsolete concept of `text` into `findings`;
+/// returns how many quotations could not be compared (no text of `to` at hand).
+fn check_text(
+    path: &Path,
+    text: &str,
+    as_of: Option<Date>,
+    to: Date,
+    rules: Option<&Revision>,
+    findings: &mut Vec<Finding>,
+) -> usize {
     let path_s = path.display().to_string();
     let mut found: Vec<Finding> = Vec::new();
-    for c in finder::find(text) {
+    let cited = finder::find(text);
+    let mut unchecked = 0;
+    for q in finder::quotations(text, &cited) {
+        // The quotation is read in the numbering of `to`: a renumbered citation is
+        // compared with the rule it became.
+        let written = as_of.unwrap_or(to);
+        let Some(number) = citations::translate(q.number, written, to) else {
+            continue;
+        };
+        let Some(revision) = rules else {
+            unchecked += 1;
+            continue;
+        };
+        let Some(rule) = revision.rule(&number) else {
+            continue;
+        };
+        if finder::quotes_rule(&q.text, &rule.text) {
+            continue;
+        }
+        let closest = finder::closest_sentence(&q.text, &rule.text);
+        found.push(Finding {
+            path: path_s.clone(),
+            line: q.line,
+            column: q.column,
+            kind: "misquoted",
+            number: Some(number.short()),
+            message: out::misquoted_message(&number.short(), &to.to_string(), closest.as_deref()),
+            verdict: None,
+        });
+    }
+    for c in cited {
         let number = c.number.short();
         if let Some(verdict) = finder::judge(c.number, c.explicit, as_of, to) {
             found.push(Finding {
@@ -95,9 +163,7 @@ fn check_text(path: &Path, text: &str, as_of: Option<Date>, to: Date, findings: 
     for m in finder::mentions(text) {
         let concept = &finder::CONCEPTS[m.concept];
         let gone: Date = concept.gone.parse().unwrap_or(to);
-        if as_of.is_some_and(|d| d < gone) && to < gone {
-            continue;
-        }
+        // Still the rules' own term in the revision checked against.
         if to < gone {
             continue;
         }
@@ -107,15 +173,13 @@ fn check_text(path: &Path, text: &str, as_of: Option<Date>, to: Date, findings: 
             column: m.column,
             kind: "obsolete",
             number: None,
-            message: format!(
-                "{} left the rules on {}: {} (rule {})",
-                concept.name, concept.gone, concept.replaced_by, concept.rule
-            ),
+            message: out::obsolete_message(concept),
             verdict: None,
         });
     }
     found.sort_by_key(|f| (f.line, f.column));
     findings.extend(found);
+    unchecked
 }
 
 /// A revision date from `--as-of`/`--to`: a date, or a year or prefix (the newest covered

@@ -4,7 +4,7 @@
 use colored::Colorize as _;
 use serde::Serialize;
 
-use crate::citations::finder::Verdict;
+use crate::citations::finder::{Concept, Verdict};
 
 use super::Style;
 
@@ -47,6 +47,35 @@ pub fn message(number: &str, verdict: &Verdict, to: &str) -> String {
     }
 }
 
+/// The message of a quotation that is not the cited rule's text.
+pub fn misquoted_message(number: &str, to: &str, closest: Option<&str>) -> String {
+    match closest {
+        Some(sentence) => format!(
+            "the quotation is not the text of rule {number} in {to}; closest: \"{sentence}\""
+        ),
+        None => format!("the quotation is not the text of rule {number} in {to}"),
+    }
+}
+
+/// The message of an obsolete concept: when it left, what replaced it, and where the
+/// newest rules say so.
+pub fn obsolete_message(concept: &Concept) -> String {
+    let when = match concept.glossary {
+        Some(entry) => format!(
+            "obsolete since {} (glossary: \"{entry} (Obsolete)\")",
+            concept.gone
+        ),
+        None => format!("gone from the rules on {}", concept.gone),
+    };
+    let rule = concept
+        .rule
+        .map_or_else(String::new, |r| format!(" (rule {r})"));
+    format!(
+        "{}: {when}; now {}{rule}",
+        concept.name, concept.replaced_by
+    )
+}
+
 /// The findings (sorted by file, then position), and a summary line.
 pub fn terminal(findings: &[Finding], files: usize, style: Style) -> String {
     let mut out = String::new();
@@ -62,7 +91,12 @@ pub fn terminal(findings: &[Finding], files: usize, style: Style) -> String {
             out.push_str(&format!(
                 "{} {} {}\n",
                 place.bold(),
-                kind.yellow().bold(),
+                match f.kind {
+                    "nonexistent" => kind.red().bold(),
+                    "misquoted" => kind.magenta().bold(),
+                    "obsolete" => kind.cyan().bold(),
+                    _ => kind.yellow().bold(),
+                },
                 f.message
             ));
         } else {

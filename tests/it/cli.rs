@@ -376,6 +376,7 @@ const JSON_LINES: &[&[&str]] = &[
     ],
     &["history", "303.4c", "--rev", "2026-01-16-s3", "--json"],
     &["check", "$ROOT/tests/check/protection-example.md", "--json"],
+    &["cite-check", "$ROOT/tests/data/cite-check/", "--json"],
     &[
         "check",
         "$ROOT/tests/check/protection-example.md",

@@ -8,6 +8,7 @@ mod architecture;
 mod bounded;
 mod browser;
 mod citations;
+mod cite_check;
 mod cli;
 mod common;
 mod corpus;
