@@ -290,7 +290,8 @@ Scenario language:
 Examples:
   arbiter check tests/check/protection-example.md
   arbiter check tests/scenarios/
-  arbiter check my-board.md --explain")]
+  arbiter check my-board.md --explain
+  arbiter check tests/compare/legend-rule-two-controllers.md --rules 2011-07-15 --rules 2013-07-13")]
     Check {
         #[command(flatten)]
         args: CheckArgs,
@@ -509,6 +510,11 @@ pub struct CheckArgs {
     /// Quote each cited rule's text from the revision.
     #[arg(short, long)]
     pub explain: bool,
+    /// Play under this revision (a date, or a year or prefix) instead of the file's
+    /// `rules:`. Given twice or more: play the board under each and print, side by side,
+    /// what differs, and each Expect item's result under each.
+    #[arg(long = "rules", value_name = "REV", value_hint = ValueHint::Other)]
+    pub rules: Vec<String>,
 }
 
 #[derive(Debug, Args)]

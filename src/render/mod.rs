@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod cite_check;
+pub mod compare;
 pub mod define;
 pub mod diff;
 pub mod fetch;

@@ -376,6 +376,15 @@ const JSON_LINES: &[&[&str]] = &[
     ],
     &["history", "303.4c", "--rev", "2026-01-16-s3", "--json"],
     &["check", "$ROOT/tests/check/protection-example.md", "--json"],
+    &[
+        "check",
+        "$ROOT/tests/compare/legend-rule-two-controllers.md",
+        "--rules",
+        "2011-07-15",
+        "--rules",
+        "2013-07-13",
+        "--json",
+    ],
     &["cite-check", "$ROOT/tests/data/cite-check/", "--json"],
     &[
         "check",

@@ -11,6 +11,7 @@ mod citations;
 mod cite_check;
 mod cli;
 mod common;
+mod compare;
 mod corpus;
 mod diff;
 mod docs;
