@@ -413,6 +413,30 @@ pub fn mentions(text: &str) -> Vec<Mention> {
         for (i, re) in CONCEPT_REGEXES.iter().enumerate() {
             spans.extend(re.find_iter(line).map(|m| (m.start(), m.end(), i)));
         }
+        // A name inside a web address or joined to an identifier (`is_unblockable`) is not
+        // the text's own word.
+        spans.retain(|&(start, end, concept)| {
+            // A one-word name used as a variable (`boolean unblockable = false;`).
+            let one_word = !CONCEPTS[concept].name.contains(' ');
+            let rest = line[end..].trim_start();
+            if one_word
+                && (rest.starts_with(['=', ';', '(', ')', '.'])
+                    && !rest.starts_with(". ")
+                    && rest != ".")
+            {
+                return false;
+            }
+            let word_start = line[..start]
+                .rfind(char::is_whitespace)
+                .map_or(0, |i| i + 1);
+            let word_end = line[end..]
+                .find(char::is_whitespace)
+                .map_or(line.len(), |i| end + i);
+            let word = &line[word_start..word_end];
+            !(word.contains("://") || word.starts_with("www."))
+                && !line[..start].ends_with('_')
+                && !line[end..].starts_with('_')
+        });
         // Longest first at each start, so that a shorter name inside is dropped.
         spans.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
         let mut reach = 0;
@@ -448,14 +472,23 @@ pub struct Quotation {
     pub text: String,
 }
 
-/// Every quotation of four words or more that shares its line with an explicit citation
-/// (`rule 704.5j: "If two or more…"`, `"…" (CR 510.1c)`).
+/// Every quotation of four words or more that stands right beside an explicit citation on
+/// its line: after it (`rule 704.5j: "If two or more…"`, `CR 510.1c says "…"`) or before it
+/// (`"…" (CR 510.1c)`). A quoted string with a citation inside it (an assertion message,
+/// `"must use the front face (712.8g)"`) or farther from it is not a quotation of it.
 pub fn quotations(text: &str, citations: &[Citation]) -> Vec<Quotation> {
     let mut out = Vec::new();
     for (line_no, line) in text.lines().enumerate() {
-        let on_line: Vec<&Citation> = citations
+        let chars: Vec<char> = line.chars().collect();
+        let between =
+            |from: usize, to: usize| -> String { chars[from.min(to)..to].iter().collect() };
+        let on_line: Vec<(usize, usize, RuleNumber)> = citations
             .iter()
             .filter(|c| c.line == line_no + 1 && c.explicit)
+            .map(|c| {
+                let start = c.column - 1;
+                (start, start + c.number.short().chars().count(), c.number)
+            })
             .collect();
         if on_line.is_empty() {
             continue;
@@ -467,22 +500,39 @@ pub fn quotations(text: &str, citations: &[Citation]) -> Vec<Quotation> {
             if quoted.as_str().split_whitespace().count() < 4 {
                 continue;
             }
-            let start = caps.get(0).expect("group 0").start();
-            let column = line[..start].chars().count() + 1;
-            let nearest = on_line
-                .iter()
-                .min_by_key(|c| c.column.abs_diff(column))
-                .expect("a citation on the line");
-            out.push(Quotation {
-                line: line_no + 1,
-                column,
-                number: nearest.number,
-                text: quoted.as_str().to_string(),
+            let whole = caps.get(0).expect("group 0");
+            let q_start = line[..whole.start()].chars().count();
+            let q_end = q_start + whole.as_str().chars().count();
+            let adjacent = on_line.iter().find(|&&(start, end, _)| {
+                (end <= q_start && end + 12 >= q_start && LEADS_IN.is_match(&between(end, q_start)))
+                    || (q_end <= start
+                        && q_end + 12 >= start
+                        && TRAILS_OFF.is_match(&between(q_end, start)))
             });
+            if let Some(&(_, _, number)) = adjacent {
+                out.push(Quotation {
+                    line: line_no + 1,
+                    column: q_start + 1,
+                    number,
+                    text: quoted.as_str().to_string(),
+                });
+            }
         }
     }
     out
 }
+
+/// What may stand between a citation and the quotation of it that follows.
+static LEADS_IN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^[\s:,.)\]]*(?:says|reads|states|is)?[\s:,]*$")
+        .expect("the lead-in regex compiles")
+});
+
+/// What may stand between a quotation and the citation of it that follows.
+static TRAILS_OFF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^[\s,.;:]*[(\[]?\s*(?:comprehensive\s+rules?|rules?|cr|§)?\s*$")
+        .expect("the trail-off regex compiles")
+});
 
 /// Lowercase words, apostrophes and quotation marks made straight, punctuation dropped.
 fn words(text: &str) -> Vec<String> {
@@ -507,13 +557,29 @@ pub fn quotes_rule(quote: &str, rule_text: &str) -> bool {
         .all(|w| rule.contains(&format!(" {} ", w.join(" "))))
 }
 
+/// The sentences of a rule's text: cut after `.`, `;`, `?` or `!` followed by a space (so
+/// `601.2b)` and `e.g.` inside a number or a word don't cut).
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | ';' | '?' | '!') && bytes.get(i + 1).is_none_or(|b| *b == b' ') {
+            out.push(text[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    out.push(text[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
 /// The sentence of `rule_text` closest to `quote`: the one sharing the most words with it
 /// (ties: the first).
 pub fn closest_sentence(quote: &str, rule_text: &str) -> Option<String> {
     let quoted: std::collections::BTreeSet<String> = words(quote).into_iter().collect();
-    rule_text
-        .split_inclusive(['.', ';', '?', '!'])
-        .map(str::trim)
+    sentences(rule_text)
+        .into_iter()
         .filter(|s| !s.is_empty())
         .map(|s| {
             let sentence: std::collections::BTreeSet<String> = words(s).into_iter().collect();
@@ -661,6 +727,14 @@ mod tests {
             closest_sentence("all are put into their owners' graveyards", rule).as_deref(),
             Some("If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards.")
         );
+        // A quoted message with the citation inside, or a quotation far from it, is not one.
+        let message = "assertEquals(\"MDFC in graveyard must use front face (712.8g)\", 1, 2);";
+        assert!(quotations(message, &find(message)).is_empty());
+        let far =
+            "rule 104.3d applies to poison; elsewhere: \"that player gets N poison counters\"";
+        assert!(quotations(far, &find(far)).is_empty());
+        let after = "\"the rest are put into their owners' graveyards\" (CR 704.5j)";
+        assert_eq!(quotations(after, &find(after)).len(), 1);
         // Short quotations (a name, a keyword) are not quotations of the rule.
         assert!(quotations("rule 702.9 \"Flying\"", &find("rule 702.9 \"Flying\"")).is_empty());
     }
@@ -672,6 +746,9 @@ mod tests {
         let total = mentions("its total casting cost");
         assert_eq!(total.len(), 1);
         assert_eq!(CONCEPTS[total[0].concept].name, "total casting cost");
+        assert!(mentions("see http://tappedout.net/creatures-essentially-unblockable/").is_empty());
+        assert!(mentions("boolean unblockable = false;").is_empty());
+        assert_eq!(mentions("// it is unblockable. Then").len(), 1);
         assert_eq!(CONCEPTS[m[0].concept].name, "mana burn");
         assert_eq!((m[1].line, m[1].column), (2, 6));
     }
