@@ -433,9 +433,10 @@ pub fn mentions(text: &str) -> Vec<Mention> {
                 .find(char::is_whitespace)
                 .map_or(line.len(), |i| end + i);
             let word = &line[word_start..word_end];
-            !(word.contains("://") || word.starts_with("www."))
-                && !line[..start].ends_with('_')
-                && !line[end..].starts_with('_')
+            !(word.contains("://")
+                || word.starts_with("www.")
+                || line[..start].ends_with('_')
+                || line[end..].starts_with('_'))
         });
         // Longest first at each start, so that a shorter name inside is dropped.
         spans.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
