@@ -165,6 +165,7 @@ impl Command {
             | Command::Diff { global, .. }
             | Command::History { global, .. }
             | Command::Check { global, .. }
+            | Command::CiteCheck { global, .. }
             | Command::Serve { global, .. }
             | Command::Mcp { global, .. }
             | Command::Export(ExportArgs {
@@ -289,10 +290,23 @@ Scenario language:
 Examples:
   arbiter check tests/check/protection-example.md
   arbiter check tests/scenarios/
-  arbiter check my-board.md --explain")]
+  arbiter check my-board.md --explain
+  arbiter check tests/compare/legend-rule-two-controllers.md --rules 2011-07-15 --rules 2013-07-13")]
     Check {
         #[command(flatten)]
         args: CheckArgs,
+        #[command(flatten)]
+        global: GlobalArgs,
+    },
+    /// Find rule citations in text and source files that are stale or don't exist.
+    #[command(after_help = "\
+Examples:
+  arbiter cite-check tests/data/cite-check/
+  arbiter cite-check tests/data/cite-check/ --as-of 2008-10-01
+  arbiter cite-check tests/data/cite-check/ --to 2024 --json")]
+    CiteCheck {
+        #[command(flatten)]
+        args: CiteCheckArgs,
         #[command(flatten)]
         global: GlobalArgs,
     },
@@ -496,6 +510,25 @@ pub struct CheckArgs {
     /// Quote each cited rule's text from the revision.
     #[arg(short, long)]
     pub explain: bool,
+    /// Play under this revision (a date, or a year or prefix) instead of the file's
+    /// `rules:`. Given twice or more: play the board under each and print, side by side,
+    /// what differs, and each Expect item's result under each.
+    #[arg(long = "rules", value_name = "REV", value_hint = ValueHint::Other)]
+    pub rules: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CiteCheckArgs {
+    /// Files or folders (walked like ripgrep: .gitignore respected, binary files skipped).
+    #[arg(required = true, value_hint = ValueHint::AnyPath)]
+    pub paths: Vec<PathBuf>,
+    /// When the citations were written (a date, or a year or prefix): a number is read in
+    /// the revision in force then (default: any earlier revision that had it).
+    #[arg(long, value_name = "REV", value_hint = ValueHint::Other)]
+    pub as_of: Option<String>,
+    /// The revision to check against (default: the newest).
+    #[arg(long, value_name = "REV", value_hint = ValueHint::Other)]
+    pub to: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -17,6 +17,7 @@
 //! The table is read once, on first use. A date between two revisions means the revision
 //! in force on that date (the newest one dated on or before it).
 
+pub mod finder;
 mod table;
 
 use std::sync::LazyLock;
@@ -51,6 +52,21 @@ pub fn revisions() -> &'static [Date] {
 /// The revision in force on `date`: the newest covered revision dated on or before it.
 pub fn in_force(date: Date) -> Option<Date> {
     embedded()?.in_force(date)
+}
+
+/// Whether the revision in force on `date` has a rule `number`.
+pub fn exists(number: RuleNumber, date: Date) -> bool {
+    embedded().is_some_and(|t| t.has(number, date))
+}
+
+/// The newest revision dated on or before `date` that has a rule `number`.
+pub fn last_with(number: RuleNumber, date: Date) -> Option<Date> {
+    embedded()?.last_with(number, date)
+}
+
+/// Up to `k` numbers on each side of `number` in the revision in force on `date`.
+pub fn neighbours(number: RuleNumber, date: Date, k: usize) -> Vec<RuleNumber> {
+    embedded().map_or_else(Vec::new, |t| t.neighbours(number, date, k))
 }
 
 /// The table of `revisions` (complete revisions; fragments are left out): their lineage

@@ -211,6 +211,39 @@ impl Table {
             .find(|s| covers(s, q))
             .map(|s| s.number)
     }
+
+    /// Whether revision `date` (the one in force then) has a rule `number`.
+    pub fn has(&self, number: RuleNumber, date: Date) -> bool {
+        self.translate(number, date, date).is_some()
+    }
+
+    /// The newest revision dated on or before `date` that has a rule `number`.
+    pub fn last_with(&self, number: RuleNumber, date: Date) -> Option<Date> {
+        let p = self.position(date)?;
+        let start = self.spans.partition_point(|s| s.number < number);
+        self.spans[start..]
+            .iter()
+            .take_while(|s| s.number == number)
+            .filter(|s| usize::from(s.from) <= p)
+            .map(|s| (usize::from(s.until) - 1).min(p))
+            .max()
+            .map(|i| self.revisions[i])
+    }
+
+    /// Up to `k` numbers of revision `date` on each side of `number`, nearest first.
+    pub fn neighbours(&self, number: RuleNumber, date: Date, k: usize) -> Vec<RuleNumber> {
+        let Some(p) = self.position(date) else {
+            return Vec::new();
+        };
+        let alive = |s: &&Span| usize::from(s.from) <= p && p < usize::from(s.until);
+        let at = self.spans.partition_point(|s| s.number < number);
+        let before = self.spans[..at].iter().rev().filter(alive).take(k);
+        let after = self.spans[at..].iter().filter(alive).take(k);
+        let mut out: Vec<RuleNumber> = before.map(|s| s.number).collect();
+        out.reverse();
+        out.extend(after.map(|s| s.number));
+        out
+    }
 }
 
 /// How a run of rules is renumbered at once: the change of each part of the number

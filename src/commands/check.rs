@@ -109,8 +109,20 @@ pub fn choose_revision(
 
 /// Reads, plays and checks one scenario given as text (the library API `tests/` use).
 pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, CheckError> {
+    check_text_under(library, file, text, None).map(|(report, _)| report)
+}
+
+/// Reads, plays and checks one scenario under the revision `rules` names (`None`: the
+/// file's own `rules:`, or the default): the report, and the date of the rules played.
+pub fn check_text_under(
+    library: &Library,
+    file: &str,
+    text: &str,
+    rules: Option<&str>,
+) -> Result<(Report, Date), CheckError> {
     let (scenario, chosen) = scenario::parse_under(file, text, |spec| {
-        let chosen = choose_revision(library, file, spec)?;
+        let given = rules.map(|r| (r.to_string(), spec.map_or(1, |(_, line)| *line)));
+        let chosen = choose_revision(library, file, given.as_ref().or(spec))?;
         Ok::<_, CheckError>((chosen.rules.date, chosen))
     })?;
     crate::limits::SCENARIO_ACTIONS
@@ -129,7 +141,7 @@ pub fn check_text(library: &Library, file: &str, text: &str) -> Result<Report, C
             chosen.id
         ));
     }
-    Ok(report)
+    Ok((report, chosen.rules.date))
 }
 
 /// The scenario files named: files as given, folders as their `*.md` files, sorted.
@@ -194,6 +206,9 @@ fn display_name(path: &Path) -> String {
 }
 
 pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    if args.rules.len() > 1 {
+        return compare(args, ctx);
+    }
     let files = scenario_files(&args.paths)?;
     let library = super::library(ctx)?;
     let mut reports = Vec::new();
@@ -209,7 +224,14 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        match check_text(&library, &name, &text) {
+        match check_text_under(
+            &library,
+            &name,
+            &text,
+            args.rules.first().map(String::as_str),
+        )
+        .map(|(report, _)| report)
+        {
             Ok(report) => {
                 if !ctx.json {
                     let rules = if args.explain {
@@ -300,6 +322,68 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
         ));
     }
     Ok(if failed == 0 && refused == 0 {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}
+
+/// `check FILE --rules A --rules B…`: each file played under each revision, and what
+/// differs printed side by side (or one JSON document: the comparison, or an array of them
+/// for several files). Exit 0 when the board plays the same under every revision, 1 when
+/// something differs, 2 when a file or revision can't be read.
+fn compare(args: &CheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
+    let files = scenario_files(&args.paths)?;
+    let library = super::library(ctx)?;
+    let mut comparisons = Vec::new();
+    for path in &files {
+        let name = display_name(path);
+        let text = read_scenario(path).map_err(|why| {
+            super::hint::error_of(
+                super::hint::Kind::BadInput,
+                format!("{name}: {why}"),
+                "give a scenario file",
+            )
+        })?;
+        let mut played = Vec::new();
+        for rev in &args.rules {
+            let (report, date) = check_text_under(&library, &name, &text, Some(rev)).map_err(|e| {
+                super::hint::error_of(
+                    super::hint::Kind::BadInput,
+                    e.to_string(),
+                    "the scenario language: `arbiter help scenario-reference`; `arbiter revisions` lists the revisions",
+                )
+            })?;
+            played.push((report, date));
+        }
+        let played: Vec<scenario::compare::Played> = played
+            .iter()
+            .map(|(report, date)| scenario::compare::Played {
+                report,
+                date: *date,
+            })
+            .collect();
+        comparisons.push(scenario::compare::compare(&played));
+    }
+    let mut out = String::new();
+    if ctx.json {
+        let doc = match comparisons.as_slice() {
+            [one] => serde_json::to_string_pretty(one)?,
+            all => serde_json::to_string_pretty(all)?,
+        };
+        out.push_str(&doc);
+        out.push('\n');
+    } else {
+        for (i, c) in comparisons.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&crate::render::compare::text(c, ctx.style));
+        }
+    }
+    use std::io::Write;
+    crate::output::stdout().write_all(out.as_bytes())?;
+    Ok(if comparisons.iter().all(|c| c.differences.is_empty()) {
         Outcome::Success
     } else {
         Outcome::Negative

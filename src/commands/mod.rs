@@ -3,6 +3,7 @@
 //! hands the results to `render`.
 
 pub mod check;
+pub mod cite_check;
 pub mod completions;
 pub mod define;
 pub mod diff;
@@ -164,6 +165,7 @@ fn run_command(command: Command, ctx: &Context) -> anyhow::Result<Outcome> {
         Command::Diff { args, .. } => diff::run(args, ctx),
         Command::History { args, .. } => history::run(args, ctx),
         Command::Check { args, .. } => check::run(&args, ctx),
+        Command::CiteCheck { args, .. } => cite_check::run(&args, ctx),
         Command::Serve { args, .. } => serve::run(&args, ctx),
         Command::Mcp { .. } => mcp::run(ctx),
         Command::Export(args) => export::run(&args, ctx),
@@ -192,6 +194,7 @@ pub fn pages(cli: &Cli) -> bool {
                         | Command::Diff { .. }
                         | Command::History { .. }
                         | Command::Check { .. }
+                        | Command::CiteCheck { .. }
                 ) || matches!(command, Command::Help(args) if !args.markdown)
             }
         }

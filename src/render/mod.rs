@@ -3,6 +3,8 @@
 //! escape codes, then written with or without colour as decided once in `main`.
 
 pub mod check;
+pub mod cite_check;
+pub mod compare;
 pub mod define;
 pub mod diff;
 pub mod fetch;

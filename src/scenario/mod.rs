@@ -13,6 +13,7 @@
 //! ([`RevisionNumbers`], through the embedded citation table).
 
 mod card;
+pub mod compare;
 mod effect;
 pub mod engine;
 mod layers_report;

@@ -377,6 +377,16 @@ const JSON_LINES: &[&[&str]] = &[
     &["check", "$ROOT/tests/check/protection-example.md", "--json"],
     &[
         "check",
+        "$ROOT/tests/compare/legend-rule-two-controllers.md",
+        "--rules",
+        "2011-07-15",
+        "--rules",
+        "2013-07-13",
+        "--json",
+    ],
+    &["cite-check", "$ROOT/tests/data/cite-check/", "--json"],
+    &[
+        "check",
         "$ROOT/tests/check/protection-example.md",
         "$ROOT/tests/check/failing-expectation.md",
         "--json",
@@ -1034,4 +1044,25 @@ fn on_a_terminal_stderr_is_broken_between_words_at_80_columns() {
             "{line:?} is wider than 80 columns"
         );
     }
+}
+
+/// `cite-check` on a text written for it (tests/data/cite-check/judge-notes.md): each
+/// kind of finding (renumbered, removed, nonexistent, obsolete) pinned in a golden file,
+/// read as written at no date and as written in 2008. The lookups are the embedded
+/// citation table, which needs no corpus.
+#[test]
+fn cite_check_reports_each_kind_of_stale_citation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let note = "tests/data/cite-check/judge-notes.md";
+    let failures: Vec<String> = [
+        ("cite-check-judge-notes", vec!["cite-check", note]),
+        (
+            "cite-check-judge-notes-as-of-2008",
+            vec!["cite-check", note, "--as-of", "2008-10-01"],
+        ),
+    ]
+    .iter()
+    .filter_map(|(golden, args)| check_golden(golden, &run(args, root)).err())
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -82,7 +82,7 @@ fn help_examples() -> Vec<String> {
 /// Exit statuses that are an answer, not a failure, for this command line.
 fn answers(command: &str) -> &'static [i32] {
     match command.split_whitespace().nth(1) {
-        Some("diff" | "check") => &[0, 1],
+        Some("diff" | "check" | "cite-check") => &[0, 1],
         _ => &[0],
     }
 }
