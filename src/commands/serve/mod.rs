@@ -380,6 +380,37 @@ async fn answer<T: Send + 'static>(
         .map_err(|_| detail(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))
 }
 
+/// [`answer`] for a JSON value: 200 with the value, or the error answer the closure made.
+async fn answer_value(
+    shared: &App,
+    made: impl FnOnce(&Snapshot) -> Result<Value, Response> + Send + 'static,
+) -> Response {
+    match answer(shared, made).await {
+        Ok(Ok(v)) => json_value(StatusCode::OK, &v),
+        Ok(Err(r)) | Err(r) => r,
+    }
+}
+
+/// [`answer`] for an arbiter answer: 200 with the value, or the error as `--json` prints
+/// it.
+async fn answer_result(
+    shared: &App,
+    made: impl FnOnce(&Snapshot) -> anyhow::Result<Value> + Send + 'static,
+) -> Response {
+    match answer(shared, made).await {
+        Ok(a) => result(a),
+        Err(r) => r,
+    }
+}
+
+/// Academy Ruins' 404 for a rule number it doesn't know.
+fn rule_not_found(asked: &str) -> Response {
+    json_value(
+        StatusCode::NOT_FOUND,
+        &json!({"detail": "Rule not found", "ruleNumber": asked}),
+    )
+}
+
 /// An arbiter error as `--json` prints it (`{"error": {"kind", "message", "causes",
 /// "hint"}}`), with the status its kind calls for.
 fn failure(err: &anyhow::Error) -> Response {
@@ -494,14 +525,10 @@ async fn file_cr(State(shared): State<App>, Query(q): Query<Revision>) -> Respon
 }
 
 async fn cr_toc(State(shared): State<App>, Query(q): Query<Revision>) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_value(&shared, move |s| {
         chosen(s, q.revision.as_deref()).map(|r| academy::toc(&r))
     })
-    .await;
-    match made {
-        Ok(Ok(v)) => json_value(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn cr_rule(
@@ -509,20 +536,11 @@ async fn cr_rule(
     Path(asked): Path<String>,
     Query(q): Query<RuleQuery>,
 ) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_value(&shared, move |s| {
         let revision = chosen(s, q.revision.as_deref())?;
-        academy::rule(&revision, &asked, q.exact_match).ok_or_else(|| {
-            json_value(
-                StatusCode::NOT_FOUND,
-                &json!({"detail": "Rule not found", "ruleNumber": asked}),
-            )
-        })
+        academy::rule(&revision, &asked, q.exact_match).ok_or_else(|| rule_not_found(&asked))
     })
-    .await;
-    match made {
-        Ok(Ok(v)) => json_value(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn cr_example(
@@ -530,20 +548,11 @@ async fn cr_example(
     Path(asked): Path<String>,
     Query(q): Query<Revision>,
 ) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_value(&shared, move |s| {
         let revision = chosen(s, q.revision.as_deref())?;
-        academy::examples_of(&revision, &asked).ok_or_else(|| {
-            json_value(
-                StatusCode::NOT_FOUND,
-                &json!({"detail": "Rule not found", "ruleNumber": asked}),
-            )
-        })
+        academy::examples_of(&revision, &asked).ok_or_else(|| rule_not_found(&asked))
     })
-    .await;
-    match made {
-        Ok(Ok(v)) => json_value(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn glossary_term(
@@ -552,16 +561,12 @@ async fn glossary_term(
     revision: Option<String>,
     fuzzy: bool,
 ) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_value(&shared, move |s| {
         let revision = chosen(s, revision.as_deref())?;
         academy::glossary_term(&revision, &term, fuzzy)
             .ok_or_else(|| detail(StatusCode::NOT_FOUND, "Entry not found."))
     })
-    .await;
-    match made {
-        Ok(Ok(v)) => json_value(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 /// `/cr/glossary/{term}`: exact unless `?fuzzy=true`.
@@ -583,14 +588,10 @@ async fn old_glossary_term(
 }
 
 async fn revisions(State(shared): State<App>) -> Response {
-    let made = answer(&shared, |s| {
-        crate::render::revisions::json(s.library.revisions())
+    answer_value(&shared, |s| {
+        Ok(crate::render::revisions::json(s.library.revisions()))
     })
-    .await;
-    match made {
-        Ok(v) => json_value(StatusCode::OK, &v),
-        Err(r) => r,
-    }
+    .await
 }
 
 async fn rule(
@@ -672,18 +673,14 @@ async fn define(
     Path(term): Path<String>,
     Query(q): Query<Revision>,
 ) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_result(&shared, move |s| {
         crate::limits::DEFINE_CHARS.check(term.chars().count())?;
         let revision = super::define::revision(&s.library, q.revision.as_deref())?;
         let matches =
             crate::index::glossary::lookup(&revision.glossary, &term, super::define::LIMIT);
         Ok(crate::render::define::json(&term, &revision, &matches))
     })
-    .await;
-    match made {
-        Ok(a) => result(a),
-        Err(r) => r,
-    }
+    .await
 }
 
 async fn history(
@@ -691,7 +688,7 @@ async fn history(
     Path(number): Path<String>,
     Query(q): Query<Revision>,
 ) -> Response {
-    let made = answer(&shared, move |s| {
+    answer_result(&shared, move |s| {
         let text = super::history::text(
             &s.library,
             s.lineage(),
@@ -701,11 +698,7 @@ async fn history(
         )?;
         Ok(serde_json::from_str::<Value>(&text)?)
     })
-    .await;
-    match made {
-        Ok(a) => result(a),
-        Err(r) => r,
-    }
+    .await
 }
 
 #[derive(Debug, Default, Deserialize)]
