@@ -42,19 +42,6 @@ fn arbiter(index: &Path) -> std::process::Command {
     command
 }
 
-fn record(args: &[&str], output: &std::process::Output) -> String {
-    format!(
-        "$ arbiter {}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",
-        args.join(" "),
-        output
-            .status
-            .code()
-            .map_or("signal".to_string(), |c| c.to_string()),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    )
-}
-
 #[test]
 fn every_kind_of_finding_on_texts_written_for_it() {
     let Some(corpus) = corpus_dir() else {
@@ -101,7 +88,7 @@ fn every_kind_of_finding_on_texts_written_for_it() {
             .args(args)
             .output()
             .expect("arbiter runs");
-        golden(name, &record(args, &output)).err()
+        golden(name, &crate::cli::record(args, &output)).err()
     })
     .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -222,7 +222,7 @@ fn arbiter(index: &Path, cwd: &Path) -> std::process::Command {
 }
 
 /// The command line, exit status, stdout and stderr, as a golden file holds them.
-fn record(args: &[&str], output: &std::process::Output) -> String {
+pub(crate) fn record(args: &[&str], output: &std::process::Output) -> String {
     format!(
         "$ arbiter {}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",
         args.join(" "),

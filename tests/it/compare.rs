@@ -39,15 +39,7 @@ fn each_board_prints_the_differences_a_judge_expects() {
             .args(&args)
             .output()
             .expect("arbiter runs");
-        let got = format!(
-            "{line}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",
-            output
-                .status
-                .code()
-                .map_or("signal".to_string(), |c| c.to_string()),
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr),
-        );
+        let got = crate::cli::record(&args, &output);
         if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
             std::fs::write(path, &got).unwrap();
         } else if got != want {
