@@ -17,6 +17,7 @@ pub mod compare;
 mod effect;
 pub mod engine;
 mod layers_report;
+mod lower;
 mod parse;
 mod play;
 mod statement;

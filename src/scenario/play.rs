@@ -18,7 +18,7 @@ use super::card::CardType;
 use super::engine::triggered::{Refusal as Refused, Settled, TriggerOrder};
 use super::engine::{Event, EventKind, Game, Happened};
 use super::statement::{ActionItem, Claim, Scenario, Statement, Target, Zone};
-use super::words;
+use super::{lower, words};
 use super::{Citations, Cite, Rules};
 
 /// One action as played.
@@ -380,7 +380,7 @@ pub fn play(
                 refused = Some((Some(item.n), words::refusal(r)));
                 break 'chains;
             }
-            let (legal, reason, cites, events) = match game.perform(item) {
+            let (legal, reason, cites, events) = match game.perform(&lower::action(item)) {
                 Ok(events) => {
                     let cites: Vec<Cite> =
                         events.first().map(|e| e.cites.clone()).unwrap_or_default();

@@ -2,15 +2,15 @@
 //! special action) and activating the attachment abilities (equip 702.6, fortify
 //! 702.67, reconfigure 702.151).
 
-use super::effects::Onto;
+use super::super::effect::Subject;
 use super::prelude::*;
 
 impl Game {
     // ----- player actions -------------------------------------------------------------
 
-    /// Performs one item of `Actions`: the events it caused, or why it is illegal (the
-    /// game is then untouched).
-    pub fn perform(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
+    /// Performs one action: the events it caused, or why it is illegal (the game is then
+    /// untouched).
+    pub fn perform(&mut self, action: &Action) -> Result<Vec<Event>, Vec<Reason>> {
         // 104.2a, 104.4a: once the game is over, nothing more happens in it.
         if let Some(winner) = self.game_over() {
             // 102.2a and 102.4a in the checker's oldest revision (2005-08-01) on.
@@ -23,99 +23,71 @@ impl Game {
         // `in response,`: the players before the responder passed priority in turn until
         // it reached them (117.3d).
         let before = self.priority;
-        if item.in_response && !self.stack.is_empty() && self.priority().is_some() {
-            if let Some(p) = item.statement.actor() {
+        if action.in_response && !self.stack.is_empty() && self.priority().is_some() {
+            if let Some(p) = action.act.actor() {
                 self.passes_priority_to(p);
             }
         }
         let snapshot = self.snapshot();
         let waiting = self.waiting.len();
         let stack_was_empty = self.stack.is_empty();
-        let mut done = self.perform_statement(item);
+        let mut done = self.perform_act(action);
         if let Ok(events) = &mut done {
             // 506.4: what the action took out of combat leaves it for good.
             events.extend(self.remove_from_combat());
             // A resolution observes its own effects (608.2c).
-            if !matches!(item.statement, Statement::AllPlayersPass) || stack_was_empty {
+            if !matches!(action.act, Act::AllPlayersPass) || stack_was_empty {
                 self.observe(&snapshot, events);
             }
-            if matches!(item.statement, Statement::GoTo(_) | Statement::NextTurn)
-                && self.waiting[waiting..].iter().any(|i| {
-                    !matches!(i.ability.event, super::triggered::TriggerEvent::Beginning { step, .. } if step == self.step)
-                })
-            {
+            if matches!(
+                action.act,
+                Act::Effect(Effect::GoTo(_) | Effect::NextTurn)
+            ) && self.waiting[waiting..].iter().any(|i| {
+                !matches!(i.ability.event, super::triggered::TriggerEvent::Beginning { step, .. } if step == self.step)
+            }) {
                 self.refusal = Some(super::triggered::Refusal::TriggeredInAStepPassedThrough);
             }
         }
-        self.close_ordering(&item.statement);
+        self.close_ordering(&action.act);
         if done.is_err() {
             self.passes_priority_to(before);
         }
         done
     }
 
-    fn perform_statement(&mut self, item: &ActionItem) -> Result<Vec<Event>, Vec<Reason>> {
-        match item.statement.clone() {
-            Statement::Play { player, card } => self.play_land(player, card),
-            Statement::Cast {
+    fn perform_act(&mut self, action: &Action) -> Result<Vec<Event>, Vec<Reason>> {
+        match action.act.clone() {
+            Act::PlayLand { player, card } => self.play_land(player, card),
+            Act::Cast {
                 player,
                 card,
                 targets,
             } => self.cast(player, card, &targets),
-            Statement::Equip {
+            Act::Activate {
                 player,
-                equipment,
+                source,
                 target,
-            } => self.activate(player, equipment, Some(target), AbilityKind::Equip),
-            Statement::Fortify {
-                player,
-                fortification,
-                target,
-            } => self.activate(player, fortification, Some(target), AbilityKind::Fortify),
-            Statement::Reconfigure {
-                player,
-                equipment,
-                target,
-            } => self.activate(player, equipment, Some(target), AbilityKind::Reconfigure),
-            Statement::Unattach { player, equipment } => {
-                self.activate(player, equipment, None, AbilityKind::Unattach)
+                ability,
+            } => self.activate(player, source, target, ability),
+            Act::PutOntoBattlefield { card, onto } => {
+                self.put_onto_battlefield(card, onto, action.choice)
             }
-            Statement::PutOntoBattlefield {
-                card,
-                under,
-                attached_to,
-                as_copy_of,
-            } => {
-                let onto = Onto {
-                    under,
-                    attached_to,
-                    as_copy_of,
-                };
-                self.put_onto_battlefield(card, onto, item.choice)
-            }
-            Statement::AffectAll {
+            Act::AffectAll {
                 effect,
                 until_end_of_turn,
             } => Ok(self.affect_all(&effect, until_end_of_turn)),
-            Statement::Modify {
+            Act::Effect(Effect::Modify {
                 card,
                 change: change @ (Change::BecomesCopy(_) | Change::Parts(_)),
                 until_end_of_turn,
-            } => Ok(self.modify_layered(card, change, until_end_of_turn)),
-            Statement::ReturnToBattlefield { card, under } => {
-                let onto = Onto {
-                    under,
-                    ..Onto::default()
-                };
-                self.put_onto_battlefield(card, onto, item.choice)
-            }
-            st @ (Statement::Attack { .. }
-            | Statement::Block { .. }
-            | Statement::Order { .. }
-            | Statement::CombatDamage(_)) => self.combat_action(&st),
-            Statement::AllPlayersPass => self.all_players_pass(),
-            Statement::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
-            other => self.effect(other),
+            }) => Ok(self.modify_layered(card, change, until_end_of_turn)),
+            act @ (Act::Attack { .. }
+            | Act::Block { .. }
+            | Act::Order { .. }
+            | Act::CombatDamage(_)) => self.combat_action(&act),
+            Act::AllPlayersPass => self.all_players_pass(),
+            Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
+            Act::Effect(effect) => self.effect(effect),
         }
     }
 
@@ -134,28 +106,23 @@ impl Game {
                 Ok(Vec::new())
             }
             step => {
-                let next = Step::NAMES
-                    .iter()
-                    .map(|(_, s)| *s)
+                let next = Step::ALL
+                    .into_iter()
                     .filter(|s| *s > step && *s != Step::FirstStrikeDamage)
                     .min()
                     .unwrap_or(Step::Cleanup);
-                self.effect(Statement::GoTo(next))
+                self.effect(Effect::GoTo(next))
             }
         }
     }
 
     /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
     /// as the effect begins, 611.2c).
-    fn destroy_each(
-        &mut self,
-        subjects: &[super::super::effect::Subject],
-        exile: bool,
-    ) -> Vec<Event> {
+    fn destroy_each(&mut self, subjects: &[Subject], exile: bool) -> Vec<Event> {
         let mut set: Vec<CardId> = Vec::new();
         for s in subjects {
             let found = match s {
-                super::super::effect::Subject::Label(c) => vec![*c],
+                Subject::Label(c) => vec![*c],
                 _ => self.with_board(|board| self.described(s, None, board)),
             };
             for c in found {
@@ -167,12 +134,12 @@ impl Game {
         set.sort_unstable();
         let mut events = Vec::new();
         for c in set {
-            let st = if exile {
-                Statement::Exile(c)
+            let effect = if exile {
+                Effect::Exile(c)
             } else {
-                Statement::Destroy(c)
+                Effect::Destroy(c)
             };
-            events.extend(self.effect(st).unwrap_or_default());
+            events.extend(self.effect(effect).unwrap_or_default());
         }
         events
     }

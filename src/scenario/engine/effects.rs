@@ -5,14 +5,6 @@
 use super::legality;
 use super::prelude::*;
 
-/// Where and how an object is put onto the battlefield.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Onto {
-    pub(super) under: Option<PlayerId>,
-    pub(super) attached_to: Option<Target>,
-    pub(super) as_copy_of: Option<CardId>,
-}
-
 impl Game {
     // ----- effects --------------------------------------------------------------------
 
@@ -201,9 +193,9 @@ impl Game {
         Ok(events)
     }
 
-    pub(super) fn effect(&mut self, st: Statement) -> Result<Vec<Event>, Vec<Reason>> {
-        match st {
-            Statement::Attach { card, to } => {
+    pub(super) fn effect(&mut self, effect: Effect) -> Result<Vec<Event>, Vec<Reason>> {
+        match effect {
+            Effect::Attach { card, to } => {
                 if !self.on_battlefield(card) {
                     return Ok(vec![event(
                         Happened::NotOnBattlefield {
@@ -216,7 +208,7 @@ impl Game {
                 }
                 Ok(self.try_attach(card, to, &[cite::R701_3A]))
             }
-            Statement::Modify {
+            Effect::Modify {
                 card,
                 change,
                 until_end_of_turn,
@@ -250,7 +242,7 @@ impl Game {
                     &numbers,
                 ))])
             }
-            Statement::Destroy(c) => {
+            Effect::Destroy(c) => {
                 if !self.on_battlefield(c) {
                     return Ok(vec![event(
                         Happened::NotOnBattlefield {
@@ -277,7 +269,7 @@ impl Game {
                     Cause::Destroyed,
                 ))
             }
-            Statement::Exile(c) => {
+            Effect::Exile(c) => {
                 if self.zone(c) == Zone::Nowhere {
                     return Ok(vec![event(
                         Happened::NoLongerExists { card: c },
@@ -297,7 +289,7 @@ impl Game {
                 }
                 Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], Cause::Exiled))
             }
-            Statement::Sacrifice { player, card } => {
+            Effect::Sacrifice { player, card } => {
                 if !self.on_battlefield(card) || self.controller(card) != player {
                     return Err(vec![because(
                         &[cite::R701_21A],
@@ -318,7 +310,7 @@ impl Game {
                     Cause::SacrificedBy(player),
                 ))
             }
-            Statement::ReturnToHand(c) => {
+            Effect::ReturnToHand(c) => {
                 if self.zone(c) == Zone::Nowhere
                     || (self.cards[c].token && self.zone(c) != Zone::Battlefield)
                 {
@@ -340,8 +332,8 @@ impl Game {
                     Cause::ReturnedToHand,
                 ))
             }
-            Statement::Counter(c) => Ok(self.counter(c)),
-            Statement::Damage {
+            Effect::Counter(c) => Ok(self.counter(c)),
+            Effect::Damage {
                 card,
                 amount,
                 source,
@@ -423,13 +415,13 @@ impl Game {
                 events.extend(self.lifelink(source, amount));
                 Ok(events)
             }
-            Statement::PutCounters { card, kind, amount }
-            | Statement::RemoveCounters { card, kind, amount } => {
-                let sign = if matches!(st, Statement::PutCounters { .. }) {
-                    1
-                } else {
-                    -1
-                };
+            Effect::Counters {
+                card,
+                kind,
+                amount,
+                put,
+            } => {
+                let sign = if put { 1 } else { -1 };
                 let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
                     return Ok(Vec::new());
                 };
@@ -445,27 +437,28 @@ impl Game {
                     &[cite::R122_1],
                 ))])
             }
-            Statement::LoseLife { player, amount } => Ok(vec![self.apply(event(
-                Happened::Life {
-                    player,
-                    amount,
-                    gained: false,
-                    now: self.players[player].life - amount,
-                },
-                vec![Target::Player(player)],
-                &[cite::R119_3],
-            ))]),
-            Statement::GainLife { player, amount } => Ok(vec![self.apply(event(
-                Happened::Life {
-                    player,
-                    amount,
-                    gained: true,
-                    now: self.players[player].life + amount,
-                },
-                vec![Target::Player(player)],
-                &[cite::R119_3],
-            ))]),
-            Statement::GoTo(step) => {
+            Effect::Life {
+                player,
+                amount,
+                gained,
+            } => {
+                let now = if gained {
+                    self.players[player].life + amount
+                } else {
+                    self.players[player].life - amount
+                };
+                Ok(vec![self.apply(event(
+                    Happened::Life {
+                        player,
+                        amount,
+                        gained,
+                        now,
+                    },
+                    vec![Target::Player(player)],
+                    &[cite::R119_3],
+                ))])
+            }
+            Effect::GoTo(step) => {
                 if step <= self.step {
                     return Err(vec![because(
                         &[cite::R500_1],
@@ -509,7 +502,7 @@ impl Game {
                 }
                 Ok(events)
             }
-            Statement::NextTurn => {
+            Effect::NextTurn => {
                 let mut events = if self.step < Step::PostcombatMain {
                     self.combat_steps_until(Step::Cleanup)
                 } else {
@@ -548,21 +541,6 @@ impl Game {
                 )));
                 Ok(events)
             }
-            Statement::Play { .. }
-            | Statement::Cast { .. }
-            | Statement::Equip { .. }
-            | Statement::Fortify { .. }
-            | Statement::Reconfigure { .. }
-            | Statement::Unattach { .. }
-            | Statement::PutOntoBattlefield { .. }
-            | Statement::ReturnToBattlefield { .. }
-            | Statement::AffectAll { .. }
-            | Statement::Attack { .. }
-            | Statement::Block { .. }
-            | Statement::Order { .. }
-            | Statement::CombatDamage(_)
-            | Statement::DestroyEach { .. }
-            | Statement::AllPlayersPass => Ok(Vec::new()),
         }
     }
 

@@ -650,7 +650,7 @@ impl Game {
         System::of(&self.rules).stages()[0].rule
     }
 
-    /// The rules of a resolved effect's `change` (`Statement::Modify`): the layers it
+    /// The rules of a resolved effect's `change` (an `Effect::Modify`): the layers it
     /// applies in and its timestamp (613.7b), in the revision's system.
     pub(super) fn rules_of_change(&self, change: &Change) -> Vec<Cite> {
         let mut rules = self.stage_rules(&parts_of(change));

@@ -4,6 +4,9 @@
 //! leaving the game untouched. Every event and reason carries its citations, constants of
 //! [`cite`]; what differs between revisions is one table in [`revisions`].
 //!
+//! - [`vocabulary`], [`setup`], [`action`]: the kernel's own values: ids, steps, zones; the
+//!   board a game is built from; the actions and one-shot effects it is asked to perform
+//!   (the reader's statements are lowered into them by `scenario::lower`)
 //! - [`state`]: objects, players, zones, turn and step (chapters 1–4, 400.7)
 //! - [`characteristics`]: printed values and continuous effects (613)
 //! - [`layers`]: the layer system: every object's characteristics, dependency (613)
@@ -19,6 +22,7 @@
 //! - [`triggered`]: triggered abilities, matched from the events applied with the last
 //!   known information of their objects, put on the stack and resolved (603, 608.2h)
 
+pub mod action;
 pub mod actions;
 pub mod apply;
 pub mod characteristics;
@@ -32,19 +36,24 @@ pub mod multiplayer;
 pub mod priority;
 pub mod revisions;
 pub mod sba;
+pub mod setup;
 pub mod stack;
 pub mod state;
 pub mod triggered;
+pub mod vocabulary;
 
 #[cfg(test)]
 mod tests;
 
+pub use action::{Act, Action, Assignment, Change, Effect, Onto};
 pub use event::{
     Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, Reason,
     StackObject, Why,
 };
+pub use setup::{CardSpec, CombatSpec, Setup};
 pub use state::AbilityKind;
 pub use state::{Game, View};
+pub use vocabulary::{CardId, CounterKind, PlayerId, Step, Target, Zone};
 
 /// What every chapter of the kernel uses.
 mod prelude {
@@ -53,9 +62,7 @@ mod prelude {
     pub(super) use super::super::card::{
         Ability, CardType, Characteristics, Controlled, Enchant, PowerToughness, Quality, Supertype,
     };
-    pub(super) use super::super::statement::{
-        ActionItem, CardId, Change, CounterKind, PlayerId, Setup, Statement, Step, Target, Zone,
-    };
+    pub(super) use super::action::{Act, Action, Change, Effect, Onto};
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{
@@ -64,5 +71,7 @@ mod prelude {
     };
     pub(super) use super::legality::Requirement;
     pub(super) use super::revisions::{Difference, Rules};
+    pub(super) use super::setup::Setup;
     pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};
+    pub(super) use super::vocabulary::{CardId, CounterKind, PlayerId, Step, Target, Zone};
 }

@@ -241,13 +241,13 @@ impl Reader<'_> {
                 let Some(step) = s.strip_prefix("go to ") else {
                     return self.err(line, "expected `go to STEP`");
                 };
-                return match Step::parse(step) {
+                return match super::step_named(step) {
                     Some(st) => eot_only(Statement::GoTo(st)),
                     None => self.err(
                         line,
                         format!(
                             "unknown step `{step}` (expected one of: {})",
-                            Step::NAMES.map(|(n, _)| n).join(", ")
+                            super::STEP_NAMES.map(|(n, _)| n).join(", ")
                         ),
                     ),
                 };
@@ -530,7 +530,7 @@ impl Reader<'_> {
         let Some(n) = number::<i32>(n).filter(|v| *v >= 0) else {
             return self.err(line, format!("expected a number of counters, found `{n}`"));
         };
-        match CounterKind::parse(kind) {
+        match super::counter_kind(kind) {
             Some(k) => Ok((k, n)),
             None => self.err(
                 line,

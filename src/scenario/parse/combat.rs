@@ -423,7 +423,7 @@ impl Reader<'_> {
                     .and_then(|r| r.split_once(' '))
                 {
                     let (n, kind) = words;
-                    match (number::<i32>(n), CounterKind::parse(kind.trim())) {
+                    match (number::<i32>(n), super::counter_kind(kind.trim())) {
                         (Some(n), Some(kind)) => Claim::Counters { card, kind, n },
                         _ => {
                             return self.err(

@@ -67,6 +67,54 @@ pub const VERBS: &str = "plays, casts, equips, activates equip/fortify of, forti
 /// The attributes of an object line.
 pub const ATTRIBUTES: &str = "controller, owner, tapped, token, entered this turn, color, colors, enchant, equip, fortify, reconfigure, attached to, protection from, hexproof, shroud, indestructible, flash, haste, can't be enchanted by other Auras, additional land plays N, may play lands from graveyard, loyalty N, defense N, protector NAME, damage N, counters N +1/+1, counters N -1/-1, timestamp N, targeting, mana value N, static: EFFECT, trigger: TRIGGER, persist, undying, flying, reach, first strike, double strike, trample, deathtouch, lifelink, vigilance, menace, defender, can't attack, can't block, can block an additional creature, can block any number of creatures, attacking [T], blocking L[, L]..., blocked, had first strike, damage order L[, L]...";
 
+/// The names a file may give a step (`step:`, `go to`), as an unknown one's error lists them.
+pub(super) const STEP_NAMES: [(&str, Step); 18] = [
+    ("untap", Step::Untap),
+    ("upkeep", Step::Upkeep),
+    ("draw", Step::Draw),
+    ("precombat main", Step::PrecombatMain),
+    ("main 1", Step::PrecombatMain),
+    ("main1", Step::PrecombatMain),
+    ("beginning of combat", Step::BeginningOfCombat),
+    ("declare attackers", Step::DeclareAttackers),
+    ("declare blockers", Step::DeclareBlockers),
+    ("first-strike damage", Step::FirstStrikeDamage),
+    ("first strike damage", Step::FirstStrikeDamage),
+    ("combat damage", Step::CombatDamage),
+    ("end of combat", Step::EndOfCombat),
+    ("postcombat main", Step::PostcombatMain),
+    ("main 2", Step::PostcombatMain),
+    ("main2", Step::PostcombatMain),
+    ("end", Step::End),
+    ("cleanup", Step::Cleanup),
+];
+
+/// The step `text` names (`the end step`, `main 2`…).
+pub(super) fn step_named(text: &str) -> Option<Step> {
+    let t = text.trim();
+    let t = t.strip_suffix(" step").unwrap_or(t);
+    let t = t.strip_suffix(" phase").unwrap_or(t);
+    let t = t.strip_prefix("the ").unwrap_or(t);
+    match t {
+        "end of turn" => return Some(Step::End),
+        "precombat main phase" | "first main" | "main" => return Some(Step::PrecombatMain),
+        "postcombat main phase" | "second main" => return Some(Step::PostcombatMain),
+        _ => {}
+    }
+    STEP_NAMES.iter().find(|(n, _)| *n == t).map(|(_, s)| *s)
+}
+
+/// The counter kind `text` names (122.1): `+1/+1`, `-1/-1`, `loyalty`, `defense`.
+pub(super) fn counter_kind(text: &str) -> Option<CounterKind> {
+    match text {
+        "+1/+1" => Some(CounterKind::PlusOne),
+        "-1/-1" => Some(CounterKind::MinusOne),
+        "loyalty" => Some(CounterKind::Loyalty),
+        "defense" => Some(CounterKind::Defense),
+        _ => None,
+    }
+}
+
 /// Reads a scenario. `file` names it in errors. The subtypes a set may name are those of
 /// the revision `rules:` writes as a date (else the canonical one, 2026-01-16): the
 /// shell, which resolves `rules:` against the library, reads with [`parse_under`].

@@ -108,14 +108,14 @@ impl Reader<'_> {
                 "turn" => setup.active = self.player(line, &lower)?,
                 "priority" => priority = Some(self.player(line, &lower)?),
                 "step" => {
-                    setup.step = match Step::parse(&lower) {
+                    setup.step = match super::step_named(&lower) {
                         Some(s) => s,
                         None => {
                             return self.err(
                                 line,
                                 format!(
                                     "unknown step `{value}` (expected one of: {})",
-                                    Step::NAMES.map(|(n, _)| n).join(", ")
+                                    super::STEP_NAMES.map(|(n, _)| n).join(", ")
                                 ),
                             )
                         }
@@ -636,7 +636,7 @@ impl Reader<'_> {
                         }
                     };
                     let n = count(n, "counters")?;
-                    match CounterKind::parse(kind) {
+                    match super::counter_kind(kind) {
                         Some(CounterKind::PlusOne) => spec.plus_counters = n,
                         Some(CounterKind::MinusOne) => spec.minus_counters = n,
                         Some(CounterKind::Loyalty) => spec.printed.loyalty = Some(n),

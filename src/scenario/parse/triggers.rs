@@ -277,7 +277,7 @@ impl Reader<'_> {
                 },
                 _ => return self.err(line, format!("expected `it had no C counters on it`, `it had a C counter on it` or `it had N or more C counters on it`, found `{c}`")),
             };
-            let Some(kind) = CounterKind::parse(kind) else {
+            let Some(kind) = super::counter_kind(kind) else {
                 return self.err(
                     line,
                     format!("unknown counter `{kind}` (expected +1/+1, -1/-1, loyalty or defense)"),
@@ -591,7 +591,7 @@ impl Reader<'_> {
             let Some((what, r)) = rest.split_once(" counters on ") else {
                 return Ok(None);
             };
-            let Some(kind) = CounterKind::parse(what) else {
+            let Some(kind) = super::counter_kind(what) else {
                 return self.err(
                     line,
                     format!("unknown counter `{what}` (expected +1/+1, -1/-1, loyalty or defense)"),

@@ -230,10 +230,10 @@ impl Game {
         };
     }
 
-    /// After any statement but an order or a block, damage assignment orders can no
+    /// After any action but an order or a block, damage assignment orders can no
     /// longer be announced (509.2: directly after blockers are declared).
-    pub(in crate::scenario::engine) fn close_ordering(&mut self, st: &Statement) {
-        if !matches!(st, Statement::Order { .. } | Statement::Block { .. }) {
+    pub(in crate::scenario::engine) fn close_ordering(&mut self, act: &Act) {
+        if !matches!(act, Act::Order { .. } | Act::Block { .. }) {
             self.combat.ordering_open = false;
         }
     }

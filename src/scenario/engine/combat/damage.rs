@@ -5,7 +5,7 @@
 //! dealt simultaneously (510.2) with protection (702.16e) and lifelink (702.15b). Before
 //! 2009-07-11 the damage goes on the stack instead ([`super::on_the_stack`]).
 
-use super::super::super::statement::Assignment;
+use super::super::action::Assignment;
 use super::super::prelude::*;
 use super::why::{BadRecipient, DefaultAssignment as D, Why as W};
 use super::{refusal, CombatEvent};

@@ -454,12 +454,12 @@ impl Game {
     // ----- declarations (508.1, 509.1) -------------------------------------------------
 
     /// The turn-based actions of combat a scenario writes as statements.
-    pub(super) fn combat_action(&mut self, st: &Statement) -> Result<Vec<Event>, Vec<Reason>> {
-        match st {
-            Statement::Attack { player, attackers } => self.declare_attackers(*player, attackers),
-            Statement::Block { player, blocks } => self.declare_blockers(*player, blocks),
-            Statement::Order { player, of, order } => self.announce_order(*player, *of, order),
-            Statement::CombatDamage(given) => self.combat_damage_step(given),
+    pub(super) fn combat_action(&mut self, act: &Act) -> Result<Vec<Event>, Vec<Reason>> {
+        match act {
+            Act::Attack { player, attackers } => self.declare_attackers(*player, attackers),
+            Act::Block { player, blocks } => self.declare_blockers(*player, blocks),
+            Act::Order { player, of, order } => self.announce_order(*player, *of, order),
+            Act::CombatDamage(given) => self.combat_damage_step(given),
             _ => Ok(Vec::new()),
         }
     }

@@ -3,7 +3,7 @@
 //! sentence (the report's `words/combat.rs` says them in English).
 
 use super::super::super::card::{Ability, Quality};
-use super::super::super::statement::{CardId, PlayerId, Step, Target};
+use super::super::vocabulary::{CardId, PlayerId, Step, Target};
 
 /// A reason of the combat phase (506–511).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -155,7 +155,7 @@ mod tests {
         let mut game = Game::new(&scenario.setup, rules_of(&scenario.setup));
         for item in &scenario.actions {
             // A refused action changes nothing; what counts is the board after it.
-            let _ = game.perform(item);
+            let _ = game.perform(&crate::scenario::lower::action(item));
             let _ = game.state_based_actions(None);
             let kept = game.with_board(Board::clone);
             let full = game.layered();

@@ -1,10 +1,10 @@
 //! 506–511: combat's declarations and damage steps are events that `apply` makes happen,
 //! each with its citations; combat damage is damage with its source.
 
-use super::super::super::statement::{Step, Target};
 use super::super::cite;
 use super::super::combat::CombatEvent;
 use super::super::revisions::Rules;
+use super::super::vocabulary::{Step, Target};
 use super::super::{Event, Happened, StackObject};
 use super::{cited, main_phase, rules, table, two_players};
 

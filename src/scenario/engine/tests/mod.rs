@@ -69,7 +69,7 @@ impl Table {
     /// Performs action `n` of `## Actions` (counted from 1, as the file counts).
     pub(super) fn act(&mut self, n: usize) -> Result<Vec<Event>, Vec<Reason>> {
         let item = self.scenario.actions[n - 1].clone();
-        self.game.perform(&item)
+        self.game.perform(&super::super::lower::action(&item))
     }
 }
 

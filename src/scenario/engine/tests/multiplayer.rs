@@ -1,8 +1,8 @@
 //! 104.5, 800.4a: a player leaving a game of three or more.
 
-use super::super::super::statement::Zone;
 use super::super::cite;
 use super::super::revisions::Rules;
+use super::super::vocabulary::Zone;
 use super::super::{EventKind, Happened};
 use super::{cited, table};
 

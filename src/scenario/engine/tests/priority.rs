@@ -1,8 +1,8 @@
 //! 117, 502.4, 514.3: who may act.
 
-use super::super::super::statement::Zone;
 use super::super::cite;
 use super::super::revisions::Rules;
+use super::super::vocabulary::Zone;
 use super::super::Why;
 use super::{cited, main_phase, two_players};
 

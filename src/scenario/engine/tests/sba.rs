@@ -1,7 +1,7 @@
 //! 704: the state-based actions table, checked simultaneously.
 
-use super::super::super::statement::Zone;
 use super::super::cite;
+use super::super::vocabulary::Zone;
 use super::super::{EventKind, Finding, Happened, Outcome};
 use super::{cited, main_phase};
 

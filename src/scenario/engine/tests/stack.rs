@@ -1,8 +1,8 @@
 //! 405, 601, 608: casting, countering and resolving.
 
-use super::super::super::statement::Zone;
 use super::super::cite;
 use super::super::revisions::Rules;
+use super::super::vocabulary::Zone;
 use super::super::{Happened, StackObject};
 use super::{cited, main_phase, rules, two_players};
 

@@ -1,7 +1,7 @@
 //! 400.7: a zone change makes a new object.
 
-use super::super::super::statement::Zone;
 use super::super::cite;
+use super::super::vocabulary::Zone;
 use super::super::{Cause, EventKind, Happened};
 use super::{cited, main_phase};
 

@@ -4,7 +4,6 @@
 //! as each effect happens (608.2h), from the source's last known information if it left
 //! (113.7a); an effect on an object that isn't where the ability expects it does nothing.
 
-use super::super::effects::Onto;
 use super::super::prelude::*;
 use super::place::name_of;
 use super::*;
@@ -134,18 +133,11 @@ impl Game {
                     return out;
                 }
                 for p in self.players_of(inst, *who) {
-                    let st = if *gained {
-                        Statement::GainLife {
-                            player: p,
-                            amount: n,
-                        }
-                    } else {
-                        Statement::LoseLife {
-                            player: p,
-                            amount: n,
-                        }
-                    };
-                    out.extend(ok(self.effect(st)));
+                    out.extend(ok(self.effect(Effect::Life {
+                        player: p,
+                        amount: n,
+                        gained: *gained,
+                    })));
                 }
                 out
             }
@@ -155,32 +147,25 @@ impl Game {
                 amount,
                 put,
             } => match self.object(inst, *on, expected, Zone::Battlefield) {
-                Some(card) => ok(self.effect(if *put {
-                    Statement::PutCounters {
-                        card,
-                        kind: *kind,
-                        amount: *amount,
-                    }
-                } else {
-                    Statement::RemoveCounters {
-                        card,
-                        kind: *kind,
-                        amount: *amount,
-                    }
+                Some(card) => ok(self.effect(Effect::Counters {
+                    card,
+                    kind: *kind,
+                    amount: *amount,
+                    put: *put,
                 })),
                 None => Vec::new(),
             },
             TriggerEffect::Destroy(o) => match self.object(inst, *o, expected, Zone::Battlefield) {
-                Some(c) => ok(self.effect(Statement::Destroy(c))),
+                Some(c) => ok(self.effect(Effect::Destroy(c))),
                 None => Vec::new(),
             },
             TriggerEffect::Exile(o) => match self.object(inst, *o, expected, Zone::Nowhere) {
-                Some(c) => ok(self.effect(Statement::Exile(c))),
+                Some(c) => ok(self.effect(Effect::Exile(c))),
                 None => Vec::new(),
             },
             TriggerEffect::ReturnToHand(o) => {
                 match self.object(inst, *o, expected, Zone::Nowhere) {
-                    Some(c) => ok(self.effect(Statement::ReturnToHand(c))),
+                    Some(c) => ok(self.effect(Effect::ReturnToHand(c))),
                     None => Vec::new(),
                 }
             }
@@ -201,7 +186,7 @@ impl Game {
                 pt,
                 until_end_of_turn,
             } => match self.object(inst, *what, expected, Zone::Battlefield) {
-                Some(card) => ok(self.effect(Statement::Modify {
+                Some(card) => ok(self.effect(Effect::Modify {
                     card,
                     change: Change::Gets(*pt),
                     until_end_of_turn: *until_end_of_turn,
