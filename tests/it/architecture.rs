@@ -1,7 +1,9 @@
 //! The house's shape, read from the sources: the top-level modules of `src/` depend on each
 //! other one way (`model` ← `read`, `diff`, `scenario` ← `index` ← `render` ← `commands` ←
 //! `main`), with no cycle, and the pure core names no terminal, parser or index crate.
-//! A failure names the file and line of every `crate::…` path that breaks it.
+//! Inside `scenario/`, the rules kernel (`scenario/engine/`) takes only its own values: it
+//! names no statement, item or claim of the reader and imports no reader, lowering, words or
+//! report module. A failure names the file and line of every `crate::…` path that breaks it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -118,6 +120,205 @@ fn the_reader_of_uses_sees_groups_super_and_main() {
     assert_eq!(tops, ["model", "index", "render", "cli"]);
     let main = names_used("use arbiter::commands::{self, Context};", &[], "arbiter");
     assert_eq!(main, [("commands".to_string(), 1)]);
+}
+
+/// The modules of `scenario/` around the kernel that the kernel never names: the reader
+/// of scenario files and its statements, the lowering into engine values, the report's
+/// English and the report.
+const OUTSIDE_THE_KERNEL: &[&str] = &[
+    "parse",
+    "statement",
+    "lower",
+    "words",
+    "play",
+    "layers_report",
+    "compare",
+];
+
+/// The reader's types, which the kernel takes only lowered (`scenario::lower`).
+const READER_TYPES: &[&str] = &["Statement", "ActionItem", "Claim"];
+
+#[test]
+fn the_scenario_engine_names_no_reader_type_and_imports_no_reader_or_report() {
+    let mut found = Vec::new();
+    for (file, _, code) in sources() {
+        if !file.starts_with("src/scenario/engine") || is_test_code(&file) {
+            continue;
+        }
+        let code = without_inline_tests(&code);
+        for (i, line) in code.lines().enumerate() {
+            for name in READER_TYPES {
+                if names_word(line, name) {
+                    found.push(format!("  {}:{}: names `{name}`", file.display(), i + 1));
+                }
+            }
+        }
+        for (path, line) in paths_used(code, &module_path(&file)) {
+            let inside = match path.as_slice() {
+                [top, module, ..] if top == "scenario" => module,
+                // Climbed past an inline module (`mod prelude { use super::super::… }`).
+                [module, ..] => module,
+                [] => continue,
+            };
+            if OUTSIDE_THE_KERNEL.contains(&inside.as_str()) {
+                found.push(format!(
+                    "  {}:{line}: names scenario::{inside}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the scenario engine reads the reader's syntax or the report (lower statements in \
+         src/scenario/lower.rs and hand the engine its own values):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_reader_of_paths_sees_groups_and_super_inside_scenario() {
+    let module: Vec<String> = ["scenario", "engine", "actions"].map(String::from).to_vec();
+    let code = "use super::super::{lower, words::why};\n\
+                use crate::scenario::parse::parse;\n\
+                let g = super::state::Game::new();\n\
+                use super::prelude::*; // Statement\n";
+    let paths: Vec<String> = paths_used(&without_comments(code), &module)
+        .into_iter()
+        .map(|(p, _)| p.join("::"))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "scenario::lower",
+            "scenario::words",
+            "scenario::parse",
+            "scenario::engine",
+            "scenario::engine"
+        ]
+    );
+    assert!(names_word("fn perform(item: &ActionItem)", "ActionItem"));
+    assert!(!names_word("fn perform(item: &ActionItems)", "ActionItem"));
+    assert!(!names_word("let s = \"a Statement\";", "Statement"));
+}
+
+/// Whether `file` is test code: the kernel's unit tests build games from scenario text
+/// through the reader, as a judge writes them.
+fn is_test_code(file: &Path) -> bool {
+    file.components().any(|c| c.as_os_str() == "tests")
+}
+
+/// `code` up to its inline unit tests (`#[cfg(test)] mod tests { … }`, last in a file),
+/// which build games through the reader as a judge writes them.
+fn without_inline_tests(code: &str) -> &str {
+    let mut at = 0;
+    while let Some(i) = code[at..].find("#[cfg(test)]") {
+        let start = at + i;
+        at = start + "#[cfg(test)]".len();
+        let next = code[at..].trim_start();
+        let line = next.lines().next().unwrap_or_default();
+        if line.starts_with("mod ") && line.contains('{') {
+            return &code[..start];
+        }
+    }
+    code
+}
+
+/// Whether a line of code names `word` as a whole identifier, outside strings.
+fn names_word(line: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    line.match_indices(word).any(|(i, _)| {
+        !line[..i].chars().next_back().is_some_and(ident)
+            && !line[i + word.len()..].chars().next().is_some_and(ident)
+            && !in_string(line, i)
+    })
+}
+
+/// The first two segments of every module path `code` names (`crate::a::b…`, `super::…`
+/// climbing out of `module`, each path of a group), with the line of each.
+fn paths_used(code: &str, module: &[String]) -> Vec<(Vec<String>, usize)> {
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let bytes = code.as_bytes();
+    let boundary = |at: usize| {
+        at == 0
+            || !(bytes[at - 1].is_ascii_alphanumeric()
+                || bytes[at - 1] == b'_'
+                || bytes[at - 1] == b':')
+    };
+    let mut found = Vec::new();
+    for root in ["crate::", "super::"] {
+        let mut at = 0;
+        while let Some(i) = code[at..].find(root) {
+            let start = at + i;
+            at = start + root.len();
+            if !boundary(start) || in_string(code, start) {
+                continue;
+            }
+            let (prefix, rest) = if root == "crate::" {
+                (Vec::new(), &code[at..])
+            } else {
+                let mut depth = module.len();
+                let mut rest = &code[start..];
+                while let Some(r) = rest.strip_prefix("super::") {
+                    depth = depth.saturating_sub(1);
+                    rest = r;
+                }
+                (module[..depth].to_vec(), rest)
+            };
+            for path in expand(prefix, rest, 2) {
+                found.push((path, line_of(start)));
+            }
+        }
+    }
+    found.sort_by_key(|(_, line)| *line);
+    found
+}
+
+/// `prefix` followed by the path `rest` begins with, up to `want` segments; a group
+/// (`{a, b::c}`) gives one path per item.
+fn expand(mut prefix: Vec<String>, mut rest: &str, want: usize) -> Vec<Vec<String>> {
+    while prefix.len() < want {
+        rest = rest.trim_start();
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut out = Vec::new();
+            let mut depth = 0;
+            let mut item_start = 0;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        out.extend(expand(prefix.clone(), &group[item_start..i], want));
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.extend(expand(prefix.clone(), &group[item_start..i], want));
+                        item_start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            return out;
+        }
+        let ident: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if ident.is_empty() || ident == "self" {
+            break;
+        }
+        rest = &rest[ident.len()..];
+        prefix.push(ident);
+        match rest.strip_prefix("::") {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    if prefix.is_empty() {
+        Vec::new()
+    } else {
+        vec![prefix]
+    }
 }
 
 fn describe(u: &Use) -> String {
