@@ -193,6 +193,8 @@ impl Game {
         Ok(events)
     }
 
+    /// A one-shot effect happens: the events it caused, or why it can't (a sacrifice of
+    /// what its player doesn't control, a step that isn't later).
     pub(super) fn effect(&mut self, effect: Effect) -> Result<Vec<Event>, Vec<Reason>> {
         match effect {
             Effect::Attach { card, to } => {
@@ -212,338 +214,388 @@ impl Game {
                 card,
                 change,
                 until_end_of_turn,
-            } => {
-                // The layers the change applies in, as the revision numbers them (a type
-                // change with a P/T is layer 4 and 7b), and its timestamp (613.7b).
-                let mut numbers = self.rules_of_change(&change);
-                if until_end_of_turn {
-                    numbers.push(cite::R514_2);
-                }
-                let mut subjects = vec![Target::Card(card)];
-                if let Change::Control(p) = change {
-                    subjects.push(Target::Player(p));
-                    // 800.4b: an object doesn't change to the control of a player who has
-                    // left the game.
-                    if self.players.len() > 2 && self.has_lost(p) {
-                        return Ok(vec![event(
-                            Happened::NoControlForPlayerWhoLeft { card, player: p },
-                            subjects,
-                            &[cite::R800_4B],
-                        )]);
-                    }
-                }
-                Ok(vec![self.apply(event(
-                    Happened::ContinuousEffect {
-                        card,
-                        change,
-                        until_end_of_turn,
-                    },
-                    subjects,
-                    &numbers,
-                ))])
-            }
-            Effect::Destroy(c) => {
-                if !self.on_battlefield(c) {
-                    return Ok(vec![event(
-                        Happened::NotOnBattlefield {
-                            card: c,
-                            attempt: Attempt::Destroy,
-                        },
-                        vec![Target::Card(c)],
-                        &[cite::R701_8A],
-                    )]);
-                }
-                if self.view(c).chars.has(&Ability::Indestructible) {
-                    return Ok(vec![event(
-                        Happened::Indestructible { card: c },
-                        vec![Target::Card(c)],
-                        &[cite::R702_12B],
-                    )]);
-                }
-                let owner = self.owner(c);
-                Ok(self.move_card(
-                    c,
-                    Zone::Graveyard(owner),
-                    None,
-                    &[cite::R701_8A],
-                    Cause::Destroyed,
-                ))
-            }
-            Effect::Exile(c) => {
-                if self.zone(c) == Zone::Nowhere {
-                    return Ok(vec![event(
-                        Happened::NoLongerExists { card: c },
-                        vec![Target::Card(c)],
-                        &[cite::R111_8],
-                    )]);
-                }
-                if self.cards[c].token && self.zone(c) != Zone::Battlefield {
-                    return Ok(vec![event(
-                        Happened::TokenLeftBattlefield {
-                            card: c,
-                            again: true,
-                        },
-                        vec![Target::Card(c)],
-                        &[cite::R111_8],
-                    )]);
-                }
-                Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], Cause::Exiled))
-            }
-            Effect::Sacrifice { player, card } => {
-                if !self.on_battlefield(card) || self.controller(card) != player {
-                    return Err(vec![because(
-                        &[cite::R701_21A],
-                        Why::CantSacrifice {
-                            player,
-                            card,
-                            controller: self.on_battlefield(card).then(|| self.controller(card)),
-                            zone: self.zone(card),
-                        },
-                    )]);
-                }
-                let owner = self.owner(card);
-                Ok(self.move_card(
-                    card,
-                    Zone::Graveyard(owner),
-                    None,
-                    &[cite::R701_21A],
-                    Cause::SacrificedBy(player),
-                ))
-            }
-            Effect::ReturnToHand(c) => {
-                if self.zone(c) == Zone::Nowhere
-                    || (self.cards[c].token && self.zone(c) != Zone::Battlefield)
-                {
-                    return Ok(vec![event(
-                        Happened::TokenLeftBattlefield {
-                            card: c,
-                            again: true,
-                        },
-                        vec![Target::Card(c)],
-                        &[cite::R111_8],
-                    )]);
-                }
-                let owner = self.owner(c);
-                Ok(self.move_card(
-                    c,
-                    Zone::Hand(owner),
-                    None,
-                    &[cite::R400_7],
-                    Cause::ReturnedToHand,
-                ))
-            }
+            } => self.modify(card, change, until_end_of_turn),
+            Effect::Destroy(c) => self.destroy(c),
+            Effect::Exile(c) => self.exile(c),
+            Effect::Sacrifice { player, card } => self.sacrifice(player, card),
+            Effect::ReturnToHand(c) => self.return_to_hand(c),
             Effect::Counter(c) => Ok(self.counter(c)),
             Effect::Damage {
                 card,
                 amount,
                 source,
-            } => {
-                if !self.on_battlefield(card) {
-                    return Ok(vec![event(
-                        Happened::NotOnBattlefield {
-                            card,
-                            attempt: Attempt::Damage,
-                        },
-                        vec![Target::Card(card)],
-                        &[cite::R120_3],
-                    )]);
-                }
-                let v = self.view(card);
-                // 702.16e: damage from a source with a quality the permanent has protection
-                // from is prevented.
-                // 608.2h: a source that has left the battlefield deals damage as it last
-                // existed there.
-                let from = source.map(|s| self.damage_source(s));
-                if let (Some(s), Some((sv, _))) = (source, &from) {
-                    if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
-                        let mut numbers = legality::protection(q, cite::R702_16E);
-                        numbers.push(cite::R120_1);
-                        return Ok(vec![event(
-                            Happened::DamagePrevented {
-                                card,
-                                amount,
-                                source: s,
-                                quality: q.clone(),
-                            },
-                            vec![Target::Card(card), Target::Card(s)],
-                            &numbers,
-                        )]);
-                    }
-                }
-                // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
-                // abilities then, which the checker doesn't play (as in combat).
-                if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
-                    for (ability, rule) in self.triggered_keywords() {
-                        if sv.chars.has(&ability) {
-                            return Err(vec![because(
-                                &[rule],
-                                Why::TriggeredKeywordDamage { source: s, ability },
-                            )]);
-                        }
-                    }
-                }
-                let mut numbers = Vec::new();
-                if v.chars.is(CardType::Creature) {
-                    numbers.push(cite::R120_3E);
-                }
-                if v.chars.is(CardType::Planeswalker) {
-                    numbers.push(cite::R120_3C);
-                }
-                if v.chars.is(CardType::Battle) {
-                    numbers.push(cite::R120_3H);
-                }
-                if numbers.is_empty() {
-                    numbers.push(cite::R120_3);
-                }
-                if let Some((sv, true)) = &from {
-                    numbers.push(cite::R608_2H);
-                    if sv.chars.has(&Ability::Deathtouch) && amount > 0 {
-                        numbers.push(cite::R702_2E);
-                    }
-                }
-                let mut subjects = vec![Target::Card(card)];
-                subjects.extend(source.map(Target::Card));
-                let mut events = vec![self.apply(event(
-                    Happened::Damage {
-                        card,
-                        amount,
-                        source,
-                    },
-                    subjects,
-                    &numbers,
-                ))];
-                events.extend(self.lifelink(source, amount));
-                Ok(events)
-            }
+            } => self.damage_effect(card, amount, source),
             Effect::Counters {
                 card,
                 kind,
                 amount,
                 put,
-            } => {
-                let sign = if put { 1 } else { -1 };
-                let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
-                    return Ok(Vec::new());
-                };
-                let amount = ((before + sign * amount).max(0) - before).abs();
-                Ok(vec![self.apply(event(
-                    Happened::Counters {
-                        card,
-                        kind,
-                        amount,
-                        put: sign > 0,
-                    },
-                    vec![Target::Card(card)],
-                    &[cite::R122_1],
-                ))])
-            }
+            } => self.put_or_remove_counters(card, kind, amount, put),
             Effect::Life {
                 player,
                 amount,
                 gained,
-            } => {
-                let now = if gained {
-                    self.players[player].life + amount
-                } else {
-                    self.players[player].life - amount
-                };
-                Ok(vec![self.apply(event(
-                    Happened::Life {
-                        player,
-                        amount,
-                        gained,
-                        now,
-                    },
-                    vec![Target::Player(player)],
-                    &[cite::R119_3],
-                ))])
-            }
-            Effect::GoTo(step) => {
-                if step <= self.step {
-                    return Err(vec![because(
-                        &[cite::R500_1],
-                        Why::StepNotLater {
-                            now: self.step,
-                            step,
-                        },
-                    )]);
-                }
-                if step == Step::FirstStrikeDamage
-                    && self.step < Step::FirstStrikeDamage
-                    && !self.first_strike_step_due()
-                {
-                    return Err(vec![because(&[cite::R510_4], Why::NoFirstStrikeStep)]);
-                }
-                if !self.stack.is_empty() {
-                    return Err(vec![because(
-                        &[cite::R117_4, cite::R500_2],
-                        Why::StepStackNotEmpty {
-                            stack: self.stack_objects(),
-                        },
-                    )]);
-                }
-                let rule = if step == Step::Cleanup {
-                    cite::R514_3
-                } else {
-                    cite::R117_3A
-                };
-                // Combat damage steps passed through happen (510), and combat ends (511.3).
-                let mut events = self.combat_steps_until(step);
-                events.push(self.apply(event(
-                    Happened::StepBegins {
-                        step,
-                        active: self.active,
-                    },
-                    vec![Target::Player(self.active)],
-                    &[cite::R500_1, rule],
-                )));
-                if step == Step::Cleanup {
-                    events.extend(self.cleanup());
-                }
-                Ok(events)
-            }
-            Effect::NextTurn => {
-                let mut events = if self.step < Step::PostcombatMain {
-                    self.combat_steps_until(Step::Cleanup)
-                } else {
-                    Vec::new()
-                };
-                if !self.cleanup_done {
-                    events.extend(self.cleanup());
-                }
-                let n = self.players.len();
-                let next = (1..=n)
-                    .map(|k| (self.active + k) % n)
-                    .find(|&q| !self.players[q].lost)
-                    .unwrap_or(self.active);
-                let untapped: Vec<CardId> = (0..self.cards.len())
-                    .filter(|&c| {
-                        self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
-                    })
-                    .collect();
-                // A player who left the game is skipped: their turn doesn't begin (800.4k).
-                let skipped = next != (self.active + 1) % n;
-                let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
-                if skipped && n > 2 {
-                    rules.push(cite::R800_4K);
-                }
-                // About the new active player and what untapped (502.3).
-                let subjects = std::iter::once(Target::Player(next))
-                    .chain(untapped.iter().map(|&c| Target::Card(c)))
-                    .collect();
-                events.push(self.apply(event(
-                    Happened::TurnBegins {
-                        player: next,
-                        untapped,
-                    },
-                    subjects,
-                    &rules,
-                )));
-                Ok(events)
-            }
+            } => self.gain_or_lose_life(player, amount, gained),
+            Effect::GoTo(step) => self.go_to(step),
+            Effect::NextTurn => self.next_turn(),
         }
     }
 
+    /// A continuous effect on one object (611, 613), its layers cited as the revision numbers them.
+    fn modify(
+        &mut self,
+        card: CardId,
+        change: Change,
+        until_end_of_turn: bool,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        // The layers the change applies in, as the revision numbers them (a type
+        // change with a P/T is layer 4 and 7b), and its timestamp (613.7b).
+        let mut numbers = self.rules_of_change(&change);
+        if until_end_of_turn {
+            numbers.push(cite::R514_2);
+        }
+        let mut subjects = vec![Target::Card(card)];
+        if let Change::Control(p) = change {
+            subjects.push(Target::Player(p));
+            // 800.4b: an object doesn't change to the control of a player who has
+            // left the game.
+            if self.players.len() > 2 && self.has_lost(p) {
+                return Ok(vec![event(
+                    Happened::NoControlForPlayerWhoLeft { card, player: p },
+                    subjects,
+                    &[cite::R800_4B],
+                )]);
+            }
+        }
+        Ok(vec![self.apply(event(
+            Happened::ContinuousEffect {
+                card,
+                change,
+                until_end_of_turn,
+            },
+            subjects,
+            &numbers,
+        ))])
+    }
+
+    /// `destroy L` (701.8a); an indestructible permanent isn't (702.12b).
+    fn destroy(&mut self, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        if !self.on_battlefield(c) {
+            return Ok(vec![event(
+                Happened::NotOnBattlefield {
+                    card: c,
+                    attempt: Attempt::Destroy,
+                },
+                vec![Target::Card(c)],
+                &[cite::R701_8A],
+            )]);
+        }
+        if self.view(c).chars.has(&Ability::Indestructible) {
+            return Ok(vec![event(
+                Happened::Indestructible { card: c },
+                vec![Target::Card(c)],
+                &[cite::R702_12B],
+            )]);
+        }
+        let owner = self.owner(c);
+        Ok(self.move_card(
+            c,
+            Zone::Graveyard(owner),
+            None,
+            &[cite::R701_8A],
+            Cause::Destroyed,
+        ))
+    }
+
+    /// `exile L` (701.13a).
+    fn exile(&mut self, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        if self.zone(c) == Zone::Nowhere {
+            return Ok(vec![event(
+                Happened::NoLongerExists { card: c },
+                vec![Target::Card(c)],
+                &[cite::R111_8],
+            )]);
+        }
+        if self.cards[c].token && self.zone(c) != Zone::Battlefield {
+            return Ok(vec![event(
+                Happened::TokenLeftBattlefield {
+                    card: c,
+                    again: true,
+                },
+                vec![Target::Card(c)],
+                &[cite::R111_8],
+            )]);
+        }
+        Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], Cause::Exiled))
+    }
+
+    /// `P sacrifices L` (701.21a): only a permanent its controller controls.
+    fn sacrifice(&mut self, player: PlayerId, card: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        if !self.on_battlefield(card) || self.controller(card) != player {
+            return Err(vec![because(
+                &[cite::R701_21A],
+                Why::CantSacrifice {
+                    player,
+                    card,
+                    controller: self.on_battlefield(card).then(|| self.controller(card)),
+                    zone: self.zone(card),
+                },
+            )]);
+        }
+        let owner = self.owner(card);
+        Ok(self.move_card(
+            card,
+            Zone::Graveyard(owner),
+            None,
+            &[cite::R701_21A],
+            Cause::SacrificedBy(player),
+        ))
+    }
+
+    /// `return L to its owner's hand` (400.7).
+    fn return_to_hand(&mut self, c: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        if self.zone(c) == Zone::Nowhere
+            || (self.cards[c].token && self.zone(c) != Zone::Battlefield)
+        {
+            return Ok(vec![event(
+                Happened::TokenLeftBattlefield {
+                    card: c,
+                    again: true,
+                },
+                vec![Target::Card(c)],
+                &[cite::R111_8],
+            )]);
+        }
+        let owner = self.owner(c);
+        Ok(self.move_card(
+            c,
+            Zone::Hand(owner),
+            None,
+            &[cite::R400_7],
+            Cause::ReturnedToHand,
+        ))
+    }
+
+    /// `L is dealt N damage [by M]` (120.3), prevented by protection (702.16e), lifelink after it.
+    fn damage_effect(
+        &mut self,
+        card: CardId,
+        amount: i32,
+        source: Option<CardId>,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        if !self.on_battlefield(card) {
+            return Ok(vec![event(
+                Happened::NotOnBattlefield {
+                    card,
+                    attempt: Attempt::Damage,
+                },
+                vec![Target::Card(card)],
+                &[cite::R120_3],
+            )]);
+        }
+        let v = self.view(card);
+        // 702.16e: damage from a source with a quality the permanent has protection
+        // from is prevented.
+        // 608.2h: a source that has left the battlefield deals damage as it last
+        // existed there.
+        let from = source.map(|s| self.damage_source(s));
+        if let (Some(s), Some((sv, _))) = (source, &from) {
+            if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
+                let mut numbers = legality::protection(q, cite::R702_16E);
+                numbers.push(cite::R120_1);
+                return Ok(vec![event(
+                    Happened::DamagePrevented {
+                        card,
+                        amount,
+                        source: s,
+                        quality: q.clone(),
+                    },
+                    vec![Target::Card(card), Target::Card(s)],
+                    &numbers,
+                )]);
+            }
+        }
+        // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
+        // abilities then, which the checker doesn't play (as in combat).
+        if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
+            for (ability, rule) in self.triggered_keywords() {
+                if sv.chars.has(&ability) {
+                    return Err(vec![because(
+                        &[rule],
+                        Why::TriggeredKeywordDamage { source: s, ability },
+                    )]);
+                }
+            }
+        }
+        let mut numbers = Vec::new();
+        if v.chars.is(CardType::Creature) {
+            numbers.push(cite::R120_3E);
+        }
+        if v.chars.is(CardType::Planeswalker) {
+            numbers.push(cite::R120_3C);
+        }
+        if v.chars.is(CardType::Battle) {
+            numbers.push(cite::R120_3H);
+        }
+        if numbers.is_empty() {
+            numbers.push(cite::R120_3);
+        }
+        if let Some((sv, true)) = &from {
+            numbers.push(cite::R608_2H);
+            if sv.chars.has(&Ability::Deathtouch) && amount > 0 {
+                numbers.push(cite::R702_2E);
+            }
+        }
+        let mut subjects = vec![Target::Card(card)];
+        subjects.extend(source.map(Target::Card));
+        let mut events = vec![self.apply(event(
+            Happened::Damage {
+                card,
+                amount,
+                source,
+            },
+            subjects,
+            &numbers,
+        ))];
+        events.extend(self.lifelink(source, amount));
+        Ok(events)
+    }
+
+    /// Counters put on or removed from an object (122.1); no fewer than none remain.
+    fn put_or_remove_counters(
+        &mut self,
+        card: CardId,
+        kind: CounterKind,
+        amount: i32,
+        put: bool,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let sign = if put { 1 } else { -1 };
+        let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
+            return Ok(Vec::new());
+        };
+        let amount = ((before + sign * amount).max(0) - before).abs();
+        Ok(vec![self.apply(event(
+            Happened::Counters {
+                card,
+                kind,
+                amount,
+                put: sign > 0,
+            },
+            vec![Target::Card(card)],
+            &[cite::R122_1],
+        ))])
+    }
+
+    /// A player gains or loses life (119.3).
+    fn gain_or_lose_life(
+        &mut self,
+        player: PlayerId,
+        amount: i32,
+        gained: bool,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let now = if gained {
+            self.players[player].life + amount
+        } else {
+            self.players[player].life - amount
+        };
+        Ok(vec![self.apply(event(
+            Happened::Life {
+                player,
+                amount,
+                gained,
+                now,
+            },
+            vec![Target::Player(player)],
+            &[cite::R119_3],
+        ))])
+    }
+
+    /// `go to STEP` (500.1): a later step, with an empty stack (117.4, 500.2); combat damage steps passed through happen.
+    fn go_to(&mut self, step: Step) -> Result<Vec<Event>, Vec<Reason>> {
+        if step <= self.step {
+            return Err(vec![because(
+                &[cite::R500_1],
+                Why::StepNotLater {
+                    now: self.step,
+                    step,
+                },
+            )]);
+        }
+        if step == Step::FirstStrikeDamage
+            && self.step < Step::FirstStrikeDamage
+            && !self.first_strike_step_due()
+        {
+            return Err(vec![because(&[cite::R510_4], Why::NoFirstStrikeStep)]);
+        }
+        if !self.stack.is_empty() {
+            return Err(vec![because(
+                &[cite::R117_4, cite::R500_2],
+                Why::StepStackNotEmpty {
+                    stack: self.stack_objects(),
+                },
+            )]);
+        }
+        let rule = if step == Step::Cleanup {
+            cite::R514_3
+        } else {
+            cite::R117_3A
+        };
+        // Combat damage steps passed through happen (510), and combat ends (511.3).
+        let mut events = self.combat_steps_until(step);
+        events.push(self.apply(event(
+            Happened::StepBegins {
+                step,
+                active: self.active,
+            },
+            vec![Target::Player(self.active)],
+            &[cite::R500_1, rule],
+        )));
+        if step == Step::Cleanup {
+            events.extend(self.cleanup());
+        }
+        Ok(events)
+    }
+
+    /// `next turn` (500.1, 502.3): the rest of this turn, then the next player's untap step.
+    fn next_turn(&mut self) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut events = if self.step < Step::PostcombatMain {
+            self.combat_steps_until(Step::Cleanup)
+        } else {
+            Vec::new()
+        };
+        if !self.cleanup_done {
+            events.extend(self.cleanup());
+        }
+        let n = self.players.len();
+        let next = (1..=n)
+            .map(|k| (self.active + k) % n)
+            .find(|&q| !self.players[q].lost)
+            .unwrap_or(self.active);
+        let untapped: Vec<CardId> = (0..self.cards.len())
+            .filter(|&c| {
+                self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
+            })
+            .collect();
+        // A player who left the game is skipped: their turn doesn't begin (800.4k).
+        let skipped = next != (self.active + 1) % n;
+        let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
+        if skipped && n > 2 {
+            rules.push(cite::R800_4K);
+        }
+        // About the new active player and what untapped (502.3).
+        let subjects = std::iter::once(Target::Player(next))
+            .chain(untapped.iter().map(|&c| Target::Card(c)))
+            .collect();
+        events.push(self.apply(event(
+            Happened::TurnBegins {
+                player: next,
+                untapped,
+            },
+            subjects,
+            &rules,
+        )));
+        Ok(events)
+    }
     /// 514.2: damage is removed and "until end of turn" effects end.
     pub(super) fn cleanup(&mut self) -> Vec<Event> {
         let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
