@@ -173,7 +173,8 @@ pub fn check(
             (*card, d == *n, format!("{} has {d} damage", label(*card)))
         }
         Claim::Counters { card, kind, n } => {
-            let (plus, minus, loyalty, defense) = game.counters(*card);
+            let counters = game.counters(*card);
+            let [plus, minus, loyalty, defense] = CounterKind::ALL.map(|k| counters.get(k));
             let k = match kind {
                 CounterKind::PlusOne => plus,
                 CounterKind::MinusOne => minus,

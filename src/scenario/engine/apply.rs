@@ -69,20 +69,17 @@ impl Game {
             card.controller = controller.unwrap_or(owner);
             card.tapped = false;
             card.damage = 0;
-            card.plus = 0;
-            card.minus = 0;
             card.attached_to = None;
             card.entered_this_turn = to == Zone::Battlefield;
-            card.loyalty = if to == Zone::Battlefield {
-                card.printed.loyalty.unwrap_or(0)
-            } else {
-                0
+            // 400.7: a new object, with no counters but those it enters with (306.5b,
+            // 310.4b).
+            let entering = |n: Option<i32>| match to {
+                Zone::Battlefield => n.unwrap_or(0),
+                _ => 0,
             };
-            card.defense = if to == Zone::Battlefield {
-                card.printed.defense.unwrap_or(0)
-            } else {
-                0
-            };
+            card.counters = Counters::default()
+                .with(CounterKind::Loyalty, entering(card.printed.loyalty))
+                .with(CounterKind::Defense, entering(card.printed.defense));
             card.protector = None;
             card.dealt_deathtouch = false;
             card.dealt_damage = false;
@@ -288,10 +285,12 @@ impl Game {
                     c.dealt_damage |= *amount > 0;
                 }
                 if v.chars.is(CardType::Planeswalker) {
-                    c.loyalty = (c.loyalty - amount).max(0);
+                    let loyalty = c.counters.get_mut(CounterKind::Loyalty);
+                    *loyalty = (*loyalty - amount).max(0);
                 }
                 if v.chars.is(CardType::Battle) {
-                    c.defense = (c.defense - amount).max(0);
+                    let defense = c.counters.get_mut(CounterKind::Defense);
+                    *defense = (*defense - amount).max(0);
                 }
             }
             Happened::Counters {
@@ -410,8 +409,8 @@ impl Game {
             Outcome::Unattached { card, .. } => self.cards[*card].attached_to = None,
             Outcome::CountersRemoved { card, n } => {
                 let card = &mut self.cards[*card];
-                card.plus -= *n;
-                card.minus -= *n;
+                *card.counters.get_mut(CounterKind::PlusOne) -= *n;
+                *card.counters.get_mut(CounterKind::MinusOne) -= *n;
             }
             Outcome::Protector { card, player } => self.cards[*card].protector = *player,
         }
@@ -448,12 +447,7 @@ impl Game {
 
 impl super::state::Card {
     fn counters_mut(&mut self, kind: CounterKind) -> &mut i32 {
-        match kind {
-            CounterKind::PlusOne => &mut self.plus,
-            CounterKind::MinusOne => &mut self.minus,
-            CounterKind::Loyalty => &mut self.loyalty,
-            CounterKind::Defense => &mut self.defense,
-        }
+        self.counters.get_mut(kind)
     }
 
     /// Puts (`put`) or removes `amount` counters of `kind` (122.1).

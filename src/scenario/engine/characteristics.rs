@@ -144,8 +144,8 @@ impl Game {
                         c.object,
                         c.zone,
                         c.controller,
-                        c.plus,
-                        c.minus,
+                        c.counters(CounterKind::PlusOne),
+                        c.counters(CounterKind::MinusOne),
                         c.attached_to,
                         c.timestamp,
                     )

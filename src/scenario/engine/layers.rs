@@ -513,10 +513,14 @@ impl Game {
     /// each +1/+1 and -1/-1 counter.
     fn apply_counters(&self, stage: &Stage, board: &mut Board) {
         for (c, card) in self.cards.iter().enumerate() {
-            let d = card.plus - card.minus;
+            let (plus, minus) = (
+                card.counters(CounterKind::PlusOne),
+                card.counters(CounterKind::MinusOne),
+            );
+            let d = plus - minus;
             let ch = &mut board.chars[c];
             if let Some(p) = ch.power_toughness.as_mut() {
-                if card.plus != 0 || card.minus != 0 {
+                if plus != 0 || minus != 0 {
                     p.power += d;
                     p.toughness += d;
                     let mut cites = vec![stage.rule];

@@ -53,7 +53,7 @@ pub use event::{
 pub use setup::{CardSpec, CombatSpec, Setup};
 pub use state::AbilityKind;
 pub use state::{Game, View};
-pub use vocabulary::{CardId, CounterKind, PlayerId, Step, Target, Zone};
+pub use vocabulary::{CardId, CounterKind, Counters, PlayerId, Step, Target, Zone};
 
 /// What every chapter of the kernel uses.
 mod prelude {
@@ -73,5 +73,7 @@ mod prelude {
     pub(super) use super::revisions::{Difference, Rules};
     pub(super) use super::setup::Setup;
     pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};
-    pub(super) use super::vocabulary::{CardId, CounterKind, PlayerId, Step, Target, Zone};
+    pub(super) use super::vocabulary::{
+        CardId, CounterKind, Counters, PlayerId, Step, Target, Zone,
+    };
 }

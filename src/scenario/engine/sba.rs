@@ -276,7 +276,10 @@ fn deathtouch_damage(k: &mut Check) {
 fn zero_loyalty(k: &mut Check) {
     let found: Vec<CardId> = k
         .permanents()
-        .filter(|(c, v)| v.chars.is(CardType::Planeswalker) && k.game.cards[*c].loyalty <= 0)
+        .filter(|(c, v)| {
+            v.chars.is(CardType::Planeswalker)
+                && k.game.cards[*c].counters(CounterKind::Loyalty) <= 0
+        })
         .map(|(c, _)| c)
         .collect();
     for c in found {
@@ -527,8 +530,11 @@ fn counters_annihilate(k: &mut Check) {
     let found: Vec<(CardId, i32)> = k
         .permanents()
         .map(|(c, _)| (c, &k.game.cards[c]))
-        .filter(|(_, card)| card.plus > 0 && card.minus > 0)
-        .map(|(c, card)| (c, card.plus.min(card.minus)))
+        .map(|(c, card)| {
+            let plus = card.counters(CounterKind::PlusOne);
+            (c, plus.min(card.counters(CounterKind::MinusOne)))
+        })
+        .filter(|(_, n)| *n > 0)
         .collect();
     for (card, n) in found {
         let finding = Finding::CountersAnnihilate { card, n };
@@ -547,7 +553,7 @@ fn battles(k: &mut Check) {
         .collect();
     for (card, v) in found {
         let state = &g.cards[card];
-        if state.defense <= 0 {
+        if state.counters(CounterKind::Defense) <= 0 {
             let cs = [cite::R704_5V, cite::R310_7];
             k.card(card, Sba::Graveyard, &cs, Finding::ZeroDefense { card });
             continue;

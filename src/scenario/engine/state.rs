@@ -23,10 +23,7 @@ pub(super) struct Card {
     pub(super) tapped: bool,
     pub(super) entered_this_turn: bool,
     pub(super) damage: i32,
-    pub(super) plus: i32,
-    pub(super) minus: i32,
-    pub(super) loyalty: i32,
-    pub(super) defense: i32,
+    pub(super) counters: Counters,
     pub(super) attached_to: Option<(Target, u32)>,
     pub(super) protector: Option<PlayerId>,
     /// Dealt damage by a source with deathtouch since state-based actions were last
@@ -121,12 +118,7 @@ pub struct Game {
 impl Card {
     /// How many counters of `kind` it has.
     pub(super) fn counters(&self, kind: CounterKind) -> i32 {
-        match kind {
-            CounterKind::PlusOne => self.plus,
-            CounterKind::MinusOne => self.minus,
-            CounterKind::Loyalty => self.loyalty,
-            CounterKind::Defense => self.defense,
-        }
+        self.counters.get(kind)
     }
 }
 
@@ -165,18 +157,23 @@ impl Game {
                 tapped: spec.tapped,
                 entered_this_turn: spec.entered_this_turn,
                 damage: spec.damage,
-                plus: spec.plus_counters,
-                minus: spec.minus_counters,
-                loyalty: if on_battlefield {
-                    spec.printed.loyalty.unwrap_or(0)
-                } else {
-                    0
-                },
-                defense: if on_battlefield {
-                    spec.printed.defense.unwrap_or(0)
-                } else {
-                    0
-                },
+                counters: Counters::default()
+                    .with(CounterKind::PlusOne, spec.plus_counters)
+                    .with(CounterKind::MinusOne, spec.minus_counters)
+                    .with(
+                        CounterKind::Loyalty,
+                        match on_battlefield {
+                            true => spec.printed.loyalty.unwrap_or(0),
+                            false => 0,
+                        },
+                    )
+                    .with(
+                        CounterKind::Defense,
+                        match on_battlefield {
+                            true => spec.printed.defense.unwrap_or(0),
+                            false => 0,
+                        },
+                    ),
                 attached_to: None,
                 protector: spec.protector,
                 dealt_deathtouch: false,
@@ -357,12 +354,9 @@ impl Game {
         self.cards.get(c).map(|c| c.damage).unwrap_or(0)
     }
 
-    /// (+1/+1, -1/-1, loyalty, defense) counters.
-    pub fn counters(&self, c: CardId) -> (i32, i32, i32, i32) {
-        self.cards
-            .get(c)
-            .map(|c| (c.plus, c.minus, c.loyalty, c.defense))
-            .unwrap_or_default()
+    /// The counters on `c`, by kind.
+    pub fn counters(&self, c: CardId) -> Counters {
+        self.cards.get(c).map(|c| c.counters).unwrap_or_default()
     }
 
     pub fn attached_to(&self, c: CardId) -> Option<Target> {

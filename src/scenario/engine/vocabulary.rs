@@ -106,6 +106,14 @@ pub enum CounterKind {
 }
 
 impl CounterKind {
+    /// Every kind the checker counts.
+    pub const ALL: [CounterKind; 4] = [
+        CounterKind::PlusOne,
+        CounterKind::MinusOne,
+        CounterKind::Loyalty,
+        CounterKind::Defense,
+    ];
+
     /// The kind as the rules write it (122.1).
     pub fn name(self) -> &'static str {
         match self {
@@ -114,5 +122,27 @@ impl CounterKind {
             CounterKind::Loyalty => "loyalty",
             CounterKind::Defense => "defense",
         }
+    }
+}
+
+/// The counters on an object (122.1): how many of each kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters([i32; CounterKind::ALL.len()]);
+
+impl Counters {
+    /// How many counters of `kind` there are.
+    pub fn get(&self, kind: CounterKind) -> i32 {
+        self.0[kind as usize]
+    }
+
+    /// The number of counters of `kind`, to change.
+    pub fn get_mut(&mut self, kind: CounterKind) -> &mut i32 {
+        &mut self.0[kind as usize]
+    }
+
+    /// These counters with `n` of `kind`.
+    pub fn with(mut self, kind: CounterKind, n: i32) -> Counters {
+        self.0[kind as usize] = n;
+        self
     }
 }

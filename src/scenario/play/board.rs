@@ -2,6 +2,7 @@
 //! them (the report's own zone names, as its JSON has them).
 
 use super::*;
+use crate::scenario::engine::CounterKind;
 use crate::scenario::words::{stack_labels, target_name};
 
 pub(super) fn board(game: &Game) -> BoardReport {
@@ -21,7 +22,8 @@ pub(super) fn board(game: &Game) -> BoardReport {
         let v = game.view(c);
         let zone = game.zone(c);
         let on_bf = zone == Zone::Battlefield;
-        let (plus, minus, loyalty, defense) = game.counters(c);
+        let counters = game.counters(c);
+        let [plus, minus, loyalty, defense] = CounterKind::ALL.map(|k| counters.get(k));
         let mut counters = Vec::new();
         if plus > 0 {
             counters.push(format!("{plus} +1/+1"));

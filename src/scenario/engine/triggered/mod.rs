@@ -389,7 +389,7 @@ pub struct EventObject {
     pub zone: Zone,
     pub view: View,
     /// Its counters then (+1/+1, -1/-1, loyalty, defense).
-    pub counters: (i32, i32, i32, i32),
+    pub counters: Counters,
     pub token: bool,
 }
 
@@ -426,7 +426,7 @@ pub struct Seen {
     pub card: CardId,
     pub object: u32,
     pub view: View,
-    pub counters: (i32, i32, i32, i32),
+    pub counters: Counters,
     pub token: bool,
 }
 

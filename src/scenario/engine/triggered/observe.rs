@@ -428,7 +428,7 @@ impl Game {
                 let Some(o) = &inst.object else {
                     return false;
                 };
-                let (plus, minus, loyalty, defense) = o.counters;
+                let [plus, minus, loyalty, defense] = CounterKind::ALL.map(|k| o.counters.get(k));
                 let n = match kind {
                     CounterKind::PlusOne => plus,
                     CounterKind::MinusOne => minus,

@@ -10,7 +10,7 @@ use super::*;
 
 /// An object as an effect reads it: its characteristics, its counters (+1/+1, -1/-1,
 /// loyalty, defense) and whether that is last known information.
-type Read = (View, (i32, i32, i32, i32), bool);
+type Read = (View, Counters, bool);
 
 /// Where `this` and `it` are expected during one resolution: (card, object).
 struct Expected {
@@ -291,7 +291,7 @@ impl Game {
             1 => pt.map_or(0, |p| p.toughness),
             2 => view.chars.mana_value,
             k => {
-                let (plus, minus, loyalty, defense) = counters;
+                let [plus, minus, loyalty, defense] = CounterKind::ALL.map(|k| counters.get(k));
                 [plus, minus, loyalty, defense][(k - 3).min(3)]
             }
         }
@@ -346,9 +346,9 @@ impl Game {
             inst.object
                 .as_ref()
                 .filter(|o| o.card == inst.source)
-                .map_or((0, 0, 0, 0), |o| o.counters)
+                .map_or(Counters::default(), |o| o.counters)
         } else {
-            (0, 0, 0, 0)
+            Counters::default()
         };
         (self.source_view(inst), counters, true)
     }
