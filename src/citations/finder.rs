@@ -292,8 +292,8 @@ pub const CONCEPTS: &[Concept] = &[
         glossary: Some("Transforming Double-Faced Cards"),
         pattern: r"(?i)\btransforming double-faced cards?\b",
         gone: "2025-09-19",
-        replaced_by: "double-faced card",
-        rule: Some("712.1"),
+        replaced_by: "nonmodal double-faced card",
+        rule: Some("712.2"),
     },
 ];
 

@@ -141,15 +141,22 @@ fn check_text(
         });
     }
     let lines: Vec<&str> = text.lines().collect();
+    let cited_lines: Vec<usize> = cited.iter().map(|c| c.line).collect();
     for c in cited {
         let number = c.number.short();
         // With no date given, a number that several rules have carried is read in the era
         // whose rule the words beside it quote (a comment copying 702.46c of 2013, Offering,
         // is not Splice's 702.46c of 2021).
         let written = as_of.or_else(|| {
-            let context = lines
-                .get(c.line.saturating_sub(1)..(c.line + 5).min(lines.len()))?
-                .join("\n");
+            // Its line and up to five after it, stopping before a line that cites another
+            // number (that one's words are its own).
+            let next = cited_lines
+                .iter()
+                .copied()
+                .find(|&l| l > c.line)
+                .map_or(usize::MAX, |l| l - 1);
+            let end = (c.line + 5).min(next).min(lines.len());
+            let context = lines.get(c.line.saturating_sub(1)..end)?.join("\n");
             texts.era_of(c.number, &context, to)
         });
         if let Some(verdict) = finder::judge(c.number, c.explicit, written, to) {
@@ -229,15 +236,27 @@ impl Texts {
         if rules.len() < 2 {
             return None;
         }
-        // Each rule's text from the newest revision of its run that the index holds.
-        let meanings: Vec<(Date, String)> = rules
-            .into_iter()
-            .filter_map(|run| {
-                run.into_iter()
-                    .rev()
-                    .find_map(|d| Some((d, self.revision(d)?.rule(&number)?.text.clone())))
-            })
-            .collect();
+        // Each rule's text from the newest revision of its run that the index holds; runs
+        // that become the same rule of `to` (a number that left and came back to one rule:
+        // 726.2b of 2022-10-07 and of 2023-04-14) are one rule, its newest run kept.
+        let mut meanings: Vec<(Date, String)> = Vec::new();
+        let mut destinations: Vec<Option<RuleNumber>> = Vec::new();
+        for run in rules.into_iter().rev() {
+            let Some(&newest) = run.last() else { continue };
+            let destination = citations::translate(number, newest, to);
+            if destinations.contains(&destination) {
+                continue;
+            }
+            let Some(found) = run
+                .into_iter()
+                .rev()
+                .find_map(|d| Some((d, self.revision(d)?.rule(&number)?.text.clone())))
+            else {
+                continue;
+            };
+            destinations.push(destination);
+            meanings.push(found);
+        }
         finder::era_by_context(context, &meanings)
     }
 }

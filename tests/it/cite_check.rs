@@ -103,10 +103,16 @@ fn the_words_beside_a_bare_number_tell_which_rule_it_was() {
         return;
     };
     let index = tempfile::tempdir().expect("a temporary index");
-    let files: Vec<String> = ["2013-02-01", "2021-02-05", NEWEST]
-        .iter()
-        .map(|d| corpus.join(format!("cr-{d}.txt")).display().to_string())
-        .collect();
+    let files: Vec<String> = [
+        "2007-02-01",
+        "2008-02-01",
+        "2013-02-01",
+        "2021-02-05",
+        NEWEST,
+    ]
+    .iter()
+    .map(|d| corpus.join(format!("cr-{d}.txt")).display().to_string())
+    .collect();
     let ingest = arbiter(index.path())
         .arg("ingest")
         .args(&files)
@@ -122,6 +128,19 @@ fn the_words_beside_a_bare_number_tell_which_rule_it_was() {
         .output()
         .expect("arbiter runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
+    // The words of the line, not those of the next citation's: 502.46b of 2007-02-01 was
+    // removed; its number's later rule (convoke's redundancy, 702.51d today) is 502.46c's.
+    let convoke: Vec<&str> = stdout.lines().filter(|l| l.contains("502.46")).collect();
+    assert_eq!(convoke.len(), 2, "{stdout}");
+    assert!(
+        convoke[0].contains(":5:")
+            && convoke[0].contains("removed: rule 502.46b was last in 2007-02-01"),
+        "{stdout}"
+    );
+    assert!(
+        convoke[1].contains(":7:") && convoke[1].contains("702.51d"),
+        "{stdout}"
+    );
     let lines: Vec<&str> = stdout.lines().filter(|l| l.contains("702.46c")).collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     // The comment copies Offering's rule of 2013: Offering's 702.48c today.
