@@ -382,7 +382,12 @@ impl RevisionIndex {
     fn words_plan(&self, searcher: &Searcher, text: &str) -> Result<Plan, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
+        // "do we both die" asks whether creatures die, not about a die roll.
+        let text = &*query::die_as_verb(text);
         let mut tokens = Vec::new();
+        // The words of cards' names ("Fling", "Doubling Season", "Exalted Angel") are
+        // neither misspellings nor the rules' words.
+        let card = self.card_name_words(searcher, text)?;
         let typed = analysis::typed_positions(text);
         // Question filler ("still", "exactly", "allowed") goes, unless it is all there is.
         let typed: Vec<_> = if typed.iter().all(|(_, _, w)| query::is_filler(w)) {
@@ -399,7 +404,10 @@ impl RevisionIndex {
         for (mut term, position, typed) in typed {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
-            if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
+            if !card.contains(&typed)
+                && self.frequency(searcher, &term)? == 0
+                && !self.is_vocabulary(searcher, &term)?
+            {
                 let better = match corrected.get(&term) {
                     Some(better) => better.clone(),
                     None if corrected.len() < spelling::LOOKED_UP_AT_MOST => {
@@ -415,12 +423,18 @@ impl RevisionIndex {
             }
             tokens.push((term, position));
         }
-        let said = query::words(text);
+        let all_said = query::words(text);
         // The question's words that carry meaning: what a name or a phrase is a share of.
-        let meaningful = said
+        let meaningful = all_said
             .iter()
             .filter(|w| !analysis::is_stop_word(w) && !query::is_filler(w))
             .count();
+        // A card's name names no judge vocabulary and no glossary entry ("Exalted Angel"
+        // is not a question about exalted): its words are taken out, leaving a gap.
+        let said: Vec<String> = all_said
+            .into_iter()
+            .map(|w| if card.contains(&w) { String::new() } else { w })
+            .collect();
         // The rules' words for what the question says in judge vocabulary.
         let mut expansions: Vec<Expansion> = query::vocabulary_said(&said)
             .into_iter()
@@ -505,16 +519,7 @@ impl RevisionIndex {
             .unwrap_or_default();
         // A card's name says little about the rules ("Blood Moon", "Act of Treason"),
         // unless the word is a rule's or a glossary entry's title ("my Aura").
-        let mut named: HashSet<String> = HashSet::new();
-        for word in query::names(text) {
-            let term = analysis::stem_word(&word);
-            let titled = searcher
-                .doc_freq(&Term::from_field_text(f.title, &term))
-                .map_err(err)?;
-            if titled == 0 {
-                named.insert(term);
-            }
-        }
+        let named: HashSet<String> = card.iter().map(|w| analysis::stem_word(w)).collect();
         for (term, w) in weights.iter_mut() {
             let name = if named.contains(term) { NAME } else { 1.0 };
             *w = name
@@ -594,6 +599,42 @@ impl RevisionIndex {
             weighed,
             credited,
         })
+    }
+
+    /// The words (lower-cased, as typed) of the cards' names a question says: a run of
+    /// words capitalised inside a sentence (see `query::name_runs`) of which one at least
+    /// is in no rule's or glossary entry's title (`Blood Moon`, `Fling`, `Doubling
+    /// Season`, `Exalted Angel`: all its words), but not a name of the rules' own (`my
+    /// Aura`, `First Strike`). The joining words of a name (`to`, `of`) are stop words.
+    fn card_name_words(
+        &self,
+        searcher: &Searcher,
+        text: &str,
+    ) -> Result<HashSet<String>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let mut out = HashSet::new();
+        for run in query::name_runs(text) {
+            let mut untitled = false;
+            for word in run.iter().filter(|w| !analysis::is_stop_word(w)) {
+                let term = analysis::stem_word(word);
+                let titled = searcher
+                    .doc_freq(&Term::from_field_text(self.fields.title, &term))
+                    .map_err(err)?;
+                untitled |= titled == 0;
+            }
+            if untitled {
+                for word in run.into_iter().filter(|w| !analysis::is_stop_word(w)) {
+                    // As the question's words are compared: `Seht's` is `sehts`.
+                    out.insert(
+                        word.chars()
+                            .filter(|c| !analysis::is_apostrophe(*c))
+                            .collect(),
+                    );
+                    out.insert(word);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// A term in every field, each with its boost.
