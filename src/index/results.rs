@@ -24,6 +24,9 @@ pub struct Answers {
     pub lenient: bool,
     /// The words no revision searched knows, as typed, and the word each was read as.
     pub respelt: Vec<(String, String)>,
+    /// The obsolete glossary terms the question names (in a revision searched where they
+    /// are obsolete), each with its definition.
+    pub obsolete: Vec<(String, String)>,
 }
 
 /// How many other members of a family are kept under its best hit.

@@ -115,6 +115,9 @@ pub struct Found {
     /// The words the revision does not know, as typed, and the known word each was
     /// read as (`indestructibel`, `indestructible`).
     pub respelt: Vec<(String, String)>,
+    /// The obsolete glossary terms the question names (`mana burn`, `bury`), each with
+    /// its definition: the rules found are today's, and the term is not.
+    pub obsolete: Vec<(String, String)>,
 }
 
 impl Found {
@@ -217,6 +220,8 @@ struct Plan {
     /// Rules credited with terms of the question they do not say: a glossary entry the
     /// question names points to them.
     credited: Vec<(String, Vec<String>)>,
+    /// The obsolete glossary terms the question names, with their definitions.
+    obsolete: Vec<(String, String)>,
 }
 
 /// The rules' words for what a question says otherwise.
@@ -304,6 +309,7 @@ impl RevisionIndex {
             families,
             lenient: found.lenient,
             respelt: found.respelt,
+            obsolete: found.obsolete,
         })
     }
 
@@ -334,6 +340,7 @@ impl RevisionIndex {
                         lenient,
                         terms: plan.terms,
                         respelt: Vec::new(),
+                        obsolete: Vec::new(),
                     });
                 }
             }
@@ -349,6 +356,7 @@ impl RevisionIndex {
             lenient,
             terms: plan.terms,
             respelt,
+            obsolete: plan.obsolete,
         })
     }
 
@@ -372,6 +380,7 @@ impl RevisionIndex {
             terms,
             weighed: Vec::new(),
             credited: Vec::new(),
+            obsolete: Vec::new(),
         })
     }
 
@@ -464,6 +473,7 @@ impl RevisionIndex {
             }
         }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+        let mut obsolete: Vec<(String, String)> = Vec::new();
         for entry in named::glossary_named(searcher, &self.fields, &named_by, &tokens)? {
             let weight = share(entry.words, meaningful);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
@@ -486,6 +496,10 @@ impl RevisionIndex {
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
+            // An obsolete term is said to be one, whatever today's rules found answer.
+            if entry.obsolete && !obsolete.iter().any(|(t, _)| *t == entry.term) {
+                obsolete.push((entry.term.clone(), entry.definition.clone()));
+            }
             // An obsolete term, or a name that only sends the reader elsewhere ("APNAP
             // Order: See Active Player, Nonactive Player Order."; "Forestwalk: See
             // Landwalk."), stands for the term it names.
@@ -598,6 +612,7 @@ impl RevisionIndex {
             terms,
             weighed,
             credited,
+            obsolete,
         })
     }
 
@@ -918,6 +933,32 @@ mod tests {
         // heading `702.2 Deathtouch` that says the word comes first, then the heading.
         assert_eq!(top(&index, "deathtouch", None), ["702.2b", "702.2"]);
         assert!(top(&index, "deathtouch damage", None).contains(&"702.2b".to_string()));
+    }
+
+    #[test]
+    fn an_obsolete_term_the_question_names_is_said_to_be_one() {
+        let mut r = revision();
+        r.glossary.push(GlossaryEntry {
+            term: "Mana Burn".into(),
+            aliases: Vec::new(),
+            definition: "Older versions of the rules stated that unspent mana caused a player to lose life; this was called “mana burn.” That rule no longer exists.".into(),
+            obsolete: true,
+            references: Vec::new(),
+        });
+        let index = RevisionIndex::build_in_ram(&r).expect("index");
+        let found = |query| {
+            index
+                .search(&Request {
+                    query,
+                    scope: None,
+                    limit: 5,
+                })
+                .expect("search")
+        };
+        let burn = found("does mana burn still exist");
+        assert_eq!(burn.obsolete.len(), 1);
+        assert_eq!(burn.obsolete[0].0, "Mana Burn");
+        assert!(found("how many lands can I play").obsolete.is_empty());
     }
 
     #[test]
