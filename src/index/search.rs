@@ -79,6 +79,9 @@ const ASKED: f32 = 0.3;
 /// How much a word of a card's name counts (a capitalised word inside a sentence that
 /// no rule or glossary entry has in its title, see `query::is_name`).
 const NAME: f32 = 0.3;
+/// A question of this many words or more shows a sibling that scores about as well as
+/// its family's best on a line of its own (see `results::families_unfolded`).
+const UNFOLDING_QUESTION: usize = 11;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
 
@@ -303,7 +306,13 @@ impl RevisionIndex {
             ..request.clone()
         };
         let found = self.search_with(&wide, analysed)?;
-        let mut families = results::families(found.hits, request.limit.min(MAX_LIMIT));
+        let limit = request.limit.min(MAX_LIMIT);
+        // A long question's answer is as often a family's corner case as its first rule.
+        let mut families = if query::words(request.query).len() >= UNFOLDING_QUESTION {
+            results::families_unfolded(found.hits, limit)
+        } else {
+            results::families(found.hits, limit)
+        };
         with_snippets(&mut families, &found.terms, analysed);
         Ok(Answers {
             families,
