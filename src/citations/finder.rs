@@ -151,7 +151,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         name: "at end of turn",
         glossary: Some("At End of Turn"),
-        pattern: r"(?i)\bat end of turn\b",
+        // The trigger phrase that opens or closes a clause ("At end of turn, sacrifice it",
+        // "Sacrifice it at end of turn."), not prose saying when something happens
+        // ("called at end of turn for each permanent").
+        pattern: r#"(?i)\bat end of turn(?:\s*[,.;:)!"”']|\s*$)"#,
         gone: "2009-07-11",
         replaced_by: "at the beginning of the end step",
         rule: Some("513.1"),
@@ -289,8 +292,8 @@ pub const CONCEPTS: &[Concept] = &[
         glossary: Some("Transforming Double-Faced Cards"),
         pattern: r"(?i)\btransforming double-faced cards?\b",
         gone: "2025-09-19",
-        replaced_by: "double-faced card",
-        rule: Some("712.1"),
+        replaced_by: "nonmodal double-faced card",
+        rule: Some("712.2"),
     },
 ];
 
@@ -623,6 +626,58 @@ impl Verdict {
     }
 }
 
+/// The era a bare citation was written in, read from the words beside it: of the rules that
+/// have carried `number` (`meanings`: for each, a revision in which that rule had the
+/// number, with the rule's text), the one whose words of at least four letters appear in
+/// `context` the most, as a share of its own (so a long rule doesn't win by length), when
+/// at least half of them and three do, and more than of any other; `None` when the words
+/// don't tell.
+pub fn era_by_context(context: &str, meanings: &[(Date, String)]) -> Option<Date> {
+    let long = |text: &str| -> std::collections::BTreeSet<String> {
+        words(text).into_iter().filter(|w| w.len() >= 4).collect()
+    };
+    let beside = long(context);
+    // (share of the rule's words beside the number, in thousandths; how many; its date)
+    let mut scores: Vec<(usize, usize, Date)> = meanings
+        .iter()
+        .map(|(date, text)| {
+            let own = long(text);
+            let shared = own.intersection(&beside).count();
+            (shared * 1000 / own.len().max(1), shared, *date)
+        })
+        .collect();
+    scores.sort_by_key(|&(share, _, _)| std::cmp::Reverse(share));
+    match scores.as_slice() {
+        [(best, shared, date), rest @ ..]
+            if *best >= 500 && *shared >= 3 && rest.first().is_none_or(|(s, _, _)| s < best) =>
+        {
+            Some(*date)
+        }
+        _ => None,
+    }
+}
+
+/// The rules `number` has stood for up to `to`, oldest first, each as the revisions that
+/// had it under that number: a new rule begins where the rule numbered `number` in one
+/// revision is numbered otherwise in the next one that has the number (702.46c was
+/// Offering's until 2013-05-01, then Splice's).
+pub fn meanings(number: RuleNumber, to: Date) -> Vec<Vec<Date>> {
+    use crate::citations as table;
+    let mut rules: Vec<Vec<Date>> = Vec::new();
+    let mut previous: Option<Date> = None;
+    for d in table::revisions().iter().copied() {
+        if d > to || !table::exists(number, d) {
+            continue;
+        }
+        match (previous, rules.last_mut()) {
+            (Some(p), Some(rule)) if table::translate(number, p, d) == Some(number) => rule.push(d),
+            _ => rules.push(vec![d]),
+        }
+        previous = Some(d);
+    }
+    rules
+}
+
 /// Judges `number`, written as of `as_of` (`None`: unknown, any earlier revision), against
 /// the revision in force on `to`. `None` when the citation is current. A bare lettered
 /// number that never existed is not a citation (`None`): only explicit ones are called
@@ -738,6 +793,37 @@ mod tests {
         assert_eq!(quotations(after, &find(after)).len(), 1);
         // Short quotations (a name, a keyword) are not quotations of the rule.
         assert!(quotations("rule 702.9 \"Flying\"", &find("rule 702.9 \"Flying\"")).is_empty());
+    }
+
+    #[test]
+    fn at_end_of_turn_is_the_old_trigger_phrase_not_prose_about_when() {
+        assert_eq!(mentions("At end of turn, sacrifice it.").len(), 1);
+        assert_eq!(
+            mentions("Sacrifice Ball Lightning at end of turn.").len(),
+            1
+        );
+        assert_eq!(mentions("\"return it at end of turn\"").len(), 1);
+        assert!(mentions("// called at end of turn for each Permanent").is_empty());
+        assert!(mentions("until end of turn.").is_empty());
+    }
+
+    #[test]
+    fn the_words_beside_a_bare_number_tell_its_era() {
+        let offering: Date = "2013-02-01".parse().unwrap();
+        let splice: Date = "2021-02-05".parse().unwrap();
+        let rules = [
+            (offering, "Generic mana in the sacrificed permanent's mana cost reduces generic mana in the total cost to cast the card with offering.".to_string()),
+            (splice, "The spell has the characteristics of the main spell, plus the rules text of each of the spliced cards.".to_string()),
+        ];
+        let comment = "* 702.46c Generic mana in the sacrificed permanent's mana cost reduces generic\n * mana in the total cost";
+        assert_eq!(era_by_context(comment, &rules), Some(offering));
+        assert_eq!(era_by_context("// see 702.46c", &rules), None);
+        // The embedded table knows the number's three rules: 2009–2010's, Offering's
+        // (2011-07-15 … 2013-05-01) and Splice's (2013-07-13 … 2021-02-05).
+        let three = meanings("702.46c".parse().unwrap(), "2026-04-17".parse().unwrap());
+        assert_eq!(three.len(), 3, "{three:?}");
+        assert!(three[1].contains(&offering), "{three:?}");
+        assert!(three[2].contains(&splice), "{three:?}");
     }
 
     #[test]

@@ -120,11 +120,29 @@ pub fn check_text_under(
     text: &str,
     rules: Option<&str>,
 ) -> Result<(Report, Date), CheckError> {
-    let (scenario, chosen) = scenario::parse_under(file, text, |spec| {
+    let mut written_in: Option<Date> = None;
+    let (mut scenario, chosen) = scenario::parse_under(file, text, |spec| {
         let given = rules.map(|r| (r.to_string(), spec.map_or(1, |(_, line)| *line)));
         let chosen = choose_revision(library, file, given.as_ref().or(spec))?;
+        // Played under another revision than the file's own: its Expect items' rule
+        // numbers are the file's revision's, read in the one played.
+        if given.is_some() {
+            written_in = spec
+                .map(|s| choose_revision(library, file, Some(s)))
+                .transpose()?
+                .map(|own| own.rules.date);
+        }
         Ok::<_, CheckError>((chosen.rules.date, chosen))
     })?;
+    if let Some(own) = written_in.filter(|&own| own != chosen.rules.date) {
+        for expectation in &mut scenario.expectations {
+            for cite in &mut expectation.cites {
+                if let Some(there) = crate::citations::translate(*cite, own, chosen.rules.date) {
+                    *cite = there;
+                }
+            }
+        }
+    }
     crate::limits::SCENARIO_ACTIONS
         .check(scenario.actions.len())
         .map_err(|over| CheckError::OverLimit {

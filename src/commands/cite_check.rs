@@ -10,7 +10,7 @@ use anyhow::Context as _;
 
 use crate::citations::{self, finder};
 use crate::cli::CiteCheckArgs;
-use crate::model::{Date, Revision};
+use crate::model::{Date, Revision, RuleNumber};
 use crate::render::cite_check::{self as out, Finding};
 
 use super::{Context, Outcome};
@@ -42,16 +42,8 @@ pub fn run(args: &CiteCheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     }
     // Quotations are compared with the text of the revision checked against, when the
     // index holds it whole; the citation table alone has numbers, not text.
-    let text_of_to: Option<Arc<Revision>> = super::library(ctx).ok().and_then(|library| {
-        let info = library
-            .revisions()
-            .iter()
-            .rev()
-            .find(|i| i.complete && i.date == to)?
-            .id
-            .clone();
-        library.load(&info).ok()
-    });
+    let mut texts = Texts::new(super::library(ctx).ok());
+    let text_of_to = texts.revision(to);
     let mut unchecked_quotations = 0usize;
     let mut findings = Vec::new();
     let mut files = 0usize;
@@ -76,6 +68,7 @@ pub fn run(args: &CiteCheckArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             as_of,
             to,
             text_of_to.as_deref(),
+            &mut texts,
             &mut findings,
         );
     }
@@ -112,6 +105,7 @@ fn check_text(
     as_of: Option<Date>,
     to: Date,
     rules: Option<&Revision>,
+    texts: &mut Texts,
     findings: &mut Vec<Finding>,
 ) -> usize {
     let path_s = path.display().to_string();
@@ -146,9 +140,26 @@ fn check_text(
             verdict: None,
         });
     }
+    let lines: Vec<&str> = text.lines().collect();
+    let cited_lines: Vec<usize> = cited.iter().map(|c| c.line).collect();
     for c in cited {
         let number = c.number.short();
-        if let Some(verdict) = finder::judge(c.number, c.explicit, as_of, to) {
+        // With no date given, a number that several rules have carried is read in the era
+        // whose rule the words beside it quote (a comment copying 702.46c of 2013, Offering,
+        // is not Splice's 702.46c of 2021).
+        let written = as_of.or_else(|| {
+            // Its line and up to five after it, stopping before a line that cites another
+            // number (that one's words are its own).
+            let next = cited_lines
+                .iter()
+                .copied()
+                .find(|&l| l > c.line)
+                .map_or(usize::MAX, |l| l - 1);
+            let end = (c.line + 5).min(next).min(lines.len());
+            let context = lines.get(c.line.saturating_sub(1)..end)?.join("\n");
+            texts.era_of(c.number, &context, to)
+        });
+        if let Some(verdict) = finder::judge(c.number, c.explicit, written, to) {
             found.push(Finding {
                 path: path_s.clone(),
                 line: c.line,
@@ -180,6 +191,74 @@ fn check_text(
     found.sort_by_key(|f| (f.line, f.column));
     findings.extend(found);
     unchecked
+}
+
+/// The index's complete revisions, each loaded once when a citation needs its text.
+struct Texts {
+    library: Option<crate::library::Library>,
+    loaded: std::collections::HashMap<Date, Option<Arc<Revision>>>,
+}
+
+impl Texts {
+    fn new(library: Option<crate::library::Library>) -> Self {
+        Texts {
+            library,
+            loaded: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The complete revision dated `date`, if the index holds it.
+    fn revision(&mut self, date: Date) -> Option<Arc<Revision>> {
+        let library = self.library.as_ref()?;
+        self.loaded
+            .entry(date)
+            .or_insert_with(|| {
+                let id = library
+                    .revisions()
+                    .iter()
+                    .rev()
+                    .find(|i| i.complete && i.date == date)?
+                    .id
+                    .clone();
+                library.load(&id).ok()
+            })
+            .clone()
+    }
+
+    /// The era `number` was written in, as the words beside it tell, when the number has
+    /// stood for more than one rule up to `to` and isn't one in `to` (a number current in
+    /// `to` needs no era). `None` when the index lacks their texts or the words don't tell.
+    fn era_of(&mut self, number: RuleNumber, context: &str, to: Date) -> Option<Date> {
+        if self.library.is_none() || citations::exists(number, to) {
+            return None;
+        }
+        let rules = finder::meanings(number, to);
+        if rules.len() < 2 {
+            return None;
+        }
+        // Each rule's text from the newest revision of its run that the index holds; runs
+        // that become the same rule of `to` (a number that left and came back to one rule:
+        // 726.2b of 2022-10-07 and of 2023-04-14) are one rule, its newest run kept.
+        let mut meanings: Vec<(Date, String)> = Vec::new();
+        let mut destinations: Vec<Option<RuleNumber>> = Vec::new();
+        for run in rules.into_iter().rev() {
+            let Some(&newest) = run.last() else { continue };
+            let destination = citations::translate(number, newest, to);
+            if destinations.contains(&destination) {
+                continue;
+            }
+            let Some(found) = run
+                .into_iter()
+                .rev()
+                .find_map(|d| Some((d, self.revision(d)?.rule(&number)?.text.clone())))
+            else {
+                continue;
+            };
+            destinations.push(destination);
+            meanings.push(found);
+        }
+        finder::era_by_context(context, &meanings)
+    }
 }
 
 /// A revision date from `--as-of`/`--to`: a date, or a year or prefix (the newest covered

@@ -148,6 +148,7 @@ fn search_all(
     let mut hits = Vec::new();
     let mut lenient = false;
     let mut respelt = Vec::new();
+    let mut obsolete = Vec::new();
     let wide = Request {
         limit: request
             .limit
@@ -165,6 +166,9 @@ fn search_all(
                 respelt.push(word);
             }
         }
+        // A term obsolete in the newest revision is said to be (an old revision
+        // searched is where the term was the rules' own).
+        obsolete = found.obsolete;
         hits.extend(found.hits);
         terms.extend(found.terms);
     }
@@ -175,5 +179,6 @@ fn search_all(
         families,
         lenient,
         respelt,
+        obsolete,
     })
 }

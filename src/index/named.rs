@@ -17,6 +17,8 @@ use super::IndexError;
 
 /// A glossary entry the question names.
 pub(super) struct Named {
+    /// The entry's term as the glossary prints it (`Mana Burn`).
+    pub term: String,
     /// How many of the question's words the name takes (1 for initials).
     pub words: usize,
     /// The terms of the name as the question says it (the initials for initials).
@@ -95,6 +97,7 @@ pub(super) fn glossary_named(
             continue;
         };
         named.push(Named {
+            term: names.first().cloned().unwrap_or_default(),
             words,
             name: name.iter().map(|w| analysis::stem_word(w)).collect(),
             full: analysis::terms(full),

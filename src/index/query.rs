@@ -261,16 +261,74 @@ pub fn is_name(word: &str, before: &str) -> bool {
         && !opens_sentence
 }
 
-/// The words of a question that are parts of names (see [`is_name`]), lower-cased.
-pub fn names(question: &str) -> HashSet<String> {
-    let mut out = HashSet::new();
+/// The names of a question (see [`is_name`]) as runs of consecutive words, lower-cased:
+/// `Doubling Season`, `Exalted Angel` (a word of the rules inside a card's name is part
+/// of the name), `Swords to Plowshares` (a short joining word between two capitalised
+/// words belongs to the name).
+pub fn name_runs(question: &str) -> Vec<Vec<String>> {
+    const JOINING: &[&str] = &[
+        "of", "to", "the", "and", "from", "in", "on", "with", "for", "a",
+    ];
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    // A joining word waits for the capitalised word that continues the name.
+    let mut pending: Vec<String> = Vec::new();
+    let mut end = 0;
     for word in question.split(|c: char| !c.is_alphanumeric() && !analysis::is_apostrophe(c)) {
+        if word.is_empty() {
+            continue;
+        }
         let start = word.as_ptr() as usize - question.as_ptr() as usize;
-        if !word.is_empty() && is_name(word, &question[..start]) {
-            out.insert(word.to_lowercase());
+        // Only spaces (or a hyphen) between two words of one name.
+        let gap = &question[end..start];
+        end = start + word.len();
+        let joined = gap.chars().all(|c| c == ' ' || c == '-');
+        if !joined && !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+            pending.clear();
+        }
+        if is_name(word, &question[..start]) {
+            run.append(&mut pending);
+            run.push(word.to_lowercase());
+        } else if !run.is_empty() && JOINING.contains(&word.to_lowercase().as_str()) {
+            pending.push(word.to_lowercase());
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+            pending.clear();
         }
     }
-    out
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
+}
+
+/// A question's `die` read as the verb (a creature dies, rule 700.4), not as the dice
+/// noun (rule 706), unless it follows a word that makes it a thing (`a die`, `the die`,
+/// `roll`, `six-sided`): "do we both die", "does it die", "will my creature die" become
+/// `dies`. The rules' own text is not changed: only the question is read this way.
+pub fn die_as_verb(question: &str) -> std::borrow::Cow<'_, str> {
+    const DICE: &[&str] = &[
+        "a", "the", "one", "each", "that", "this", "sided", "roll", "rolls", "rolled", "rolling",
+        "same", "another", "other", "planar", "20", "6", "six", "twenty",
+    ];
+    const ROLLED: &[&str] = &[
+        "roll", "rolls", "rolled", "result", "results", "face", "faces",
+    ];
+    static DIE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:([\p{L}\d]+)([\s-]+))?\b(die)\b(?:([\s-]+)([\p{L}]+))?")
+            .expect("the die pattern compiles")
+    });
+    if !question.to_lowercase().contains("die") {
+        return std::borrow::Cow::Borrowed(question);
+    }
+    DIE.replace_all(question, |c: &regex::Captures| {
+        let part = |i| c.get(i).map_or("", |m| m.as_str());
+        let thing = DICE.contains(&part(1).to_lowercase().as_str())
+            || ROLLED.contains(&part(5).to_lowercase().as_str());
+        let die = if thing { part(3) } else { "dies" };
+        format!("{}{}{die}{}{}", part(1), part(2), part(4), part(5))
+    })
 }
 
 /// The words a question opens with.
@@ -446,7 +504,7 @@ mod tests {
     #[test]
     fn capitalised_words_inside_a_sentence_are_names() {
         let names = |q: &str| {
-            let mut v: Vec<String> = names(q).into_iter().collect();
+            let mut v: Vec<String> = name_runs(q).into_iter().flatten().collect();
             v.sort();
             v.join(" ")
         };
@@ -457,7 +515,41 @@ mod tests {
         assert_eq!(names("Can I respond to an ETB with my SBA trick"), "");
         // A quotation opens a sentence: its first word may be capitalised for that.
         assert_eq!(names("\"Swords to Plowshares\" exiles it"), "plowshares");
-        assert_eq!(names("they cast Swords to Plowshares"), "plowshares swords");
+        assert_eq!(
+            names("they cast Swords to Plowshares"),
+            "plowshares swords to"
+        );
+    }
+
+    #[test]
+    fn names_are_runs_of_capitalised_words() {
+        let runs = |q: &str| {
+            name_runs(q)
+                .into_iter()
+                .map(|r| r.join(" "))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            runs("I control Doubling Season and cast Exalted Angel, then Swords to Plowshares"),
+            ["doubling season", "exalted angel", "swords to plowshares"]
+        );
+        assert_eq!(runs("they Fling my creature"), ["fling"]);
+        assert_eq!(runs("Can I respond to an ETB"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn die_is_the_verb_unless_it_is_a_thing() {
+        assert_eq!(die_as_verb("do we both die?"), "do we both dies?");
+        assert_eq!(die_as_verb("does it die"), "does it dies");
+        assert_eq!(die_as_verb("I roll a die"), "I roll a die");
+        assert_eq!(
+            die_as_verb("roll the six-sided die"),
+            "roll the six-sided die"
+        );
+        assert_eq!(die_as_verb("a die roll"), "a die roll");
+        assert_eq!(die_as_verb("die roll"), "die roll");
+        assert_eq!(die_as_verb("if they die, I win"), "if they dies, I win");
+        assert_eq!(die_as_verb("it dies"), "it dies");
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub struct Answers {
     pub lenient: bool,
     /// The words no revision searched knows, as typed, and the word each was read as.
     pub respelt: Vec<(String, String)>,
+    /// The obsolete glossary terms the question names (in a revision searched where they
+    /// are obsolete), each with its definition.
+    pub obsolete: Vec<(String, String)>,
 }
 
 /// How many other members of a family are kept under its best hit.
@@ -46,6 +49,17 @@ pub fn families(hits: Vec<Hit>, limit: usize) -> Vec<Family> {
         .map(|hit| (vec![hit.revision.clone()], hit))
         .collect();
     group(ranked, limit)
+}
+
+/// [`families`], a sibling that scores about as well as its family's best shown on a
+/// line of its own (see [`unfold_close_siblings`]): for a long question, whose answer
+/// is as often a family's corner case as its first rule.
+pub fn families_unfolded(hits: Vec<Hit>, limit: usize) -> Vec<Family> {
+    let ranked = hits
+        .into_iter()
+        .map(|hit| (vec![hit.revision.clone()], hit))
+        .collect();
+    unfold_close_siblings(group(ranked, limit), limit)
 }
 
 /// Ranks the hits of every revision together by their scores (each revision's own BM25:
@@ -164,6 +178,40 @@ fn group(ranked: Vec<(Vec<String>, Hit)>, limit: usize) -> Vec<Family> {
     out
 }
 
+/// A sibling that scores this share of its family's best or more is shown on a line of
+/// its own (for a long question, see [`families_unfolded`]).
+const UNFOLD: f32 = 0.6;
+/// At most this many siblings of one family are shown on lines of their own.
+const UNFOLDED: usize = 1;
+
+/// Folding a family under its best hit hides a sibling that answers as well (`702.103d`
+/// under `702.103b`, `509.1c` under `509.1b`): a sibling scoring [`UNFOLD`] of the
+/// best or more follows it on a line of its own (at most [`UNFOLDED`] per family), so the
+/// page still shows many families but not only the first of two close answers.
+fn unfold_close_siblings(families: Vec<Family>, limit: usize) -> Vec<Family> {
+    let mut out = Vec::with_capacity(families.len());
+    for mut family in families {
+        let bar = family.best.score * UNFOLD;
+        let mut pulled = Vec::new();
+        family.others.retain(|h| {
+            let close = pulled.len() < UNFOLDED && h.score >= bar && !is_heading(h);
+            if close {
+                pulled.push(h.clone());
+            }
+            !close
+        });
+        let revisions = family.revisions.clone();
+        out.push(family);
+        out.extend(pulled.into_iter().map(|best| Family {
+            best,
+            others: Vec::new(),
+            revisions: revisions.clone(),
+        }));
+    }
+    out.truncate(limit);
+    out
+}
+
 /// Members of a family whose scores are this close to the best one's are equals.
 const EQUALS: f32 = 0.8;
 
@@ -250,6 +298,25 @@ mod tests {
         assert_eq!(numbers(&f), ["702.15b"]);
         let others: Vec<String> = f[0].others.iter().map(|h| h.number.short()).collect();
         assert_eq!(others, ["702.15d", "702.15a"]);
+    }
+
+    #[test]
+    fn a_sibling_as_good_as_the_best_is_unfolded_for_a_long_question() {
+        let hits = vec![
+            hit("r", "702.103b", 10.0, "b"),
+            hit("r", "702.103d", 7.0, "d"),
+            hit("r", "702.103e", 3.0, "e"),
+            hit("r", "509.1c", 6.0, "c"),
+        ];
+        assert_eq!(numbers(&families(hits.clone(), 5)), ["702.103b", "509.1c"]);
+        let f = families_unfolded(hits.clone(), 5);
+        assert_eq!(numbers(&f), ["702.103b", "702.103d", "509.1c"]);
+        assert_eq!(f[0].others.len(), 1);
+        // The limit counts the lines shown.
+        assert_eq!(
+            numbers(&families_unfolded(hits, 2)),
+            ["702.103b", "702.103d"]
+        );
     }
 
     #[test]

@@ -79,6 +79,9 @@ const ASKED: f32 = 0.3;
 /// How much a word of a card's name counts (a capitalised word inside a sentence that
 /// no rule or glossary entry has in its title, see `query::is_name`).
 const NAME: f32 = 0.3;
+/// A question of this many words or more shows a sibling that scores about as well as
+/// its family's best on a line of its own (see `results::families_unfolded`).
+const UNFOLDING_QUESTION: usize = 11;
 /// The most hits a search returns.
 pub const MAX_LIMIT: usize = 1000;
 
@@ -115,6 +118,9 @@ pub struct Found {
     /// The words the revision does not know, as typed, and the known word each was
     /// read as (`indestructibel`, `indestructible`).
     pub respelt: Vec<(String, String)>,
+    /// The obsolete glossary terms the question names (`mana burn`, `bury`), each with
+    /// its definition: the rules found are today's, and the term is not.
+    pub obsolete: Vec<(String, String)>,
 }
 
 impl Found {
@@ -217,6 +223,8 @@ struct Plan {
     /// Rules credited with terms of the question they do not say: a glossary entry the
     /// question names points to them.
     credited: Vec<(String, Vec<String>)>,
+    /// The obsolete glossary terms the question names, with their definitions.
+    obsolete: Vec<(String, String)>,
 }
 
 /// The rules' words for what a question says otherwise.
@@ -298,12 +306,19 @@ impl RevisionIndex {
             ..request.clone()
         };
         let found = self.search_with(&wide, analysed)?;
-        let mut families = results::families(found.hits, request.limit.min(MAX_LIMIT));
+        let limit = request.limit.min(MAX_LIMIT);
+        // A long question's answer is as often a family's corner case as its first rule.
+        let mut families = if query::words(request.query).len() >= UNFOLDING_QUESTION {
+            results::families_unfolded(found.hits, limit)
+        } else {
+            results::families(found.hits, limit)
+        };
         with_snippets(&mut families, &found.terms, analysed);
         Ok(Answers {
             families,
             lenient: found.lenient,
             respelt: found.respelt,
+            obsolete: found.obsolete,
         })
     }
 
@@ -334,6 +349,7 @@ impl RevisionIndex {
                         lenient,
                         terms: plan.terms,
                         respelt: Vec::new(),
+                        obsolete: Vec::new(),
                     });
                 }
             }
@@ -349,6 +365,7 @@ impl RevisionIndex {
             lenient,
             terms: plan.terms,
             respelt,
+            obsolete: plan.obsolete,
         })
     }
 
@@ -372,6 +389,7 @@ impl RevisionIndex {
             terms,
             weighed: Vec::new(),
             credited: Vec::new(),
+            obsolete: Vec::new(),
         })
     }
 
@@ -382,7 +400,12 @@ impl RevisionIndex {
     fn words_plan(&self, searcher: &Searcher, text: &str) -> Result<Plan, IndexError> {
         let err = |e| IndexError::tantivy(Path::new("(search)"), e);
         let f = &self.fields;
+        // "do we both die" asks whether creatures die, not about a die roll.
+        let text = &*query::die_as_verb(text);
         let mut tokens = Vec::new();
+        // The words of cards' names ("Fling", "Doubling Season", "Exalted Angel") are
+        // neither misspellings nor the rules' words.
+        let card = self.card_name_words(searcher, text)?;
         let typed = analysis::typed_positions(text);
         // Question filler ("still", "exactly", "allowed") goes, unless it is all there is.
         let typed: Vec<_> = if typed.iter().all(|(_, _, w)| query::is_filler(w)) {
@@ -399,7 +422,10 @@ impl RevisionIndex {
         for (mut term, position, typed) in typed {
             // Judge vocabulary (`mull`, `apnap`) and a glossary name's initials are not
             // misspellings: they are read below.
-            if self.frequency(searcher, &term)? == 0 && !self.is_vocabulary(searcher, &term)? {
+            if !card.contains(&typed)
+                && self.frequency(searcher, &term)? == 0
+                && !self.is_vocabulary(searcher, &term)?
+            {
                 let better = match corrected.get(&term) {
                     Some(better) => better.clone(),
                     None if corrected.len() < spelling::LOOKED_UP_AT_MOST => {
@@ -415,12 +441,18 @@ impl RevisionIndex {
             }
             tokens.push((term, position));
         }
-        let said = query::words(text);
+        let all_said = query::words(text);
         // The question's words that carry meaning: what a name or a phrase is a share of.
-        let meaningful = said
+        let meaningful = all_said
             .iter()
             .filter(|w| !analysis::is_stop_word(w) && !query::is_filler(w))
             .count();
+        // A card's name names no judge vocabulary and no glossary entry ("Exalted Angel"
+        // is not a question about exalted): its words are taken out, leaving a gap.
+        let said: Vec<String> = all_said
+            .into_iter()
+            .map(|w| if card.contains(&w) { String::new() } else { w })
+            .collect();
         // The rules' words for what the question says in judge vocabulary.
         let mut expansions: Vec<Expansion> = query::vocabulary_said(&said)
             .into_iter()
@@ -450,6 +482,7 @@ impl RevisionIndex {
             }
         }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+        let mut obsolete: Vec<(String, String)> = Vec::new();
         for entry in named::glossary_named(searcher, &self.fields, &named_by, &tokens)? {
             let weight = share(entry.words, meaningful);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
@@ -472,6 +505,10 @@ impl RevisionIndex {
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
+            // An obsolete term is said to be one, whatever today's rules found answer.
+            if entry.obsolete && !obsolete.iter().any(|(t, _)| *t == entry.term) {
+                obsolete.push((entry.term.clone(), entry.definition.clone()));
+            }
             // An obsolete term, or a name that only sends the reader elsewhere ("APNAP
             // Order: See Active Player, Nonactive Player Order."; "Forestwalk: See
             // Landwalk."), stands for the term it names.
@@ -505,16 +542,7 @@ impl RevisionIndex {
             .unwrap_or_default();
         // A card's name says little about the rules ("Blood Moon", "Act of Treason"),
         // unless the word is a rule's or a glossary entry's title ("my Aura").
-        let mut named: HashSet<String> = HashSet::new();
-        for word in query::names(text) {
-            let term = analysis::stem_word(&word);
-            let titled = searcher
-                .doc_freq(&Term::from_field_text(f.title, &term))
-                .map_err(err)?;
-            if titled == 0 {
-                named.insert(term);
-            }
-        }
+        let named: HashSet<String> = card.iter().map(|w| analysis::stem_word(w)).collect();
         for (term, w) in weights.iter_mut() {
             let name = if named.contains(term) { NAME } else { 1.0 };
             *w = name
@@ -593,7 +621,44 @@ impl RevisionIndex {
             terms,
             weighed,
             credited,
+            obsolete,
         })
+    }
+
+    /// The words (lower-cased, as typed) of the cards' names a question says: a run of
+    /// words capitalised inside a sentence (see `query::name_runs`) of which one at least
+    /// is in no rule's or glossary entry's title (`Blood Moon`, `Fling`, `Doubling
+    /// Season`, `Exalted Angel`: all its words), but not a name of the rules' own (`my
+    /// Aura`, `First Strike`). The joining words of a name (`to`, `of`) are stop words.
+    fn card_name_words(
+        &self,
+        searcher: &Searcher,
+        text: &str,
+    ) -> Result<HashSet<String>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let mut out = HashSet::new();
+        for run in query::name_runs(text) {
+            let mut untitled = false;
+            for word in run.iter().filter(|w| !analysis::is_stop_word(w)) {
+                let term = analysis::stem_word(word);
+                let titled = searcher
+                    .doc_freq(&Term::from_field_text(self.fields.title, &term))
+                    .map_err(err)?;
+                untitled |= titled == 0;
+            }
+            if untitled {
+                for word in run.into_iter().filter(|w| !analysis::is_stop_word(w)) {
+                    // As the question's words are compared: `Seht's` is `sehts`.
+                    out.insert(
+                        word.chars()
+                            .filter(|c| !analysis::is_apostrophe(*c))
+                            .collect(),
+                    );
+                    out.insert(word);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// A term in every field, each with its boost.
@@ -877,6 +942,32 @@ mod tests {
         // heading `702.2 Deathtouch` that says the word comes first, then the heading.
         assert_eq!(top(&index, "deathtouch", None), ["702.2b", "702.2"]);
         assert!(top(&index, "deathtouch damage", None).contains(&"702.2b".to_string()));
+    }
+
+    #[test]
+    fn an_obsolete_term_the_question_names_is_said_to_be_one() {
+        let mut r = revision();
+        r.glossary.push(GlossaryEntry {
+            term: "Mana Burn".into(),
+            aliases: Vec::new(),
+            definition: "Older versions of the rules stated that unspent mana caused a player to lose life; this was called “mana burn.” That rule no longer exists.".into(),
+            obsolete: true,
+            references: Vec::new(),
+        });
+        let index = RevisionIndex::build_in_ram(&r).expect("index");
+        let found = |query| {
+            index
+                .search(&Request {
+                    query,
+                    scope: None,
+                    limit: 5,
+                })
+                .expect("search")
+        };
+        let burn = found("does mana burn still exist");
+        assert_eq!(burn.obsolete.len(), 1);
+        assert_eq!(burn.obsolete[0].0, "Mana Burn");
+        assert!(found("how many lands can I play").obsolete.is_empty());
     }
 
     #[test]

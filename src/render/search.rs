@@ -49,6 +49,13 @@ pub fn print(
             read.join(", ")
         ));
     }
+    for (term, definition) in &results.answers.obsolete {
+        crate::output::eprintln(format!(
+            "arbiter: “{term}” is an obsolete term: {} (`arbiter define {}`)",
+            definition.lines().next().unwrap_or_default(),
+            term.to_lowercase()
+        ));
+    }
     if results.answers.families.is_empty() {
         let mut shown: String = results.query.chars().take(80).collect();
         if shown.len() < results.query.len() {
@@ -149,6 +156,8 @@ struct JsonResults<'a> {
     query: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     respelt: Vec<JsonRespelt<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    obsolete: Vec<JsonObsolete<'a>>,
     hits: Vec<JsonHit<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     define: Option<&'a str>,
@@ -158,6 +167,12 @@ struct JsonResults<'a> {
 struct JsonRespelt<'a> {
     typed: &'a str,
     read: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonObsolete<'a> {
+    term: &'a str,
+    definition: &'a str,
 }
 
 #[derive(Serialize)]
@@ -202,6 +217,12 @@ fn to_json<'a>(results: &Results<'a>) -> JsonResults<'a> {
             .respelt
             .iter()
             .map(|(typed, read)| JsonRespelt { typed, read })
+            .collect(),
+        obsolete: results
+            .answers
+            .obsolete
+            .iter()
+            .map(|(term, definition)| JsonObsolete { term, definition })
             .collect(),
         hits,
         define: results.define,

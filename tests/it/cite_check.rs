@@ -94,6 +94,67 @@ fn every_kind_of_finding_on_texts_written_for_it() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// A bare number that two rules have carried (702.46c: Offering's until 2013-05-01, then
+/// Splice's) is read in the era whose rule the words beside it copy, when the index holds both.
+#[test]
+fn the_words_beside_a_bare_number_tell_which_rule_it_was() {
+    let Some(corpus) = corpus_dir() else {
+        eprintln!("NOTICE: NOT RUN: ../shared/corpus is absent; the eras' texts need its revisions ingested");
+        return;
+    };
+    let index = tempfile::tempdir().expect("a temporary index");
+    let files: Vec<String> = [
+        "2007-02-01",
+        "2008-02-01",
+        "2013-02-01",
+        "2021-02-05",
+        NEWEST,
+    ]
+    .iter()
+    .map(|d| corpus.join(format!("cr-{d}.txt")).display().to_string())
+    .collect();
+    let ingest = arbiter(index.path())
+        .arg("ingest")
+        .args(&files)
+        .output()
+        .expect("arbiter runs");
+    assert!(
+        ingest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ingest.stderr)
+    );
+    let output = arbiter(index.path())
+        .args(["cite-check", "tests/data/cite-check-eras/"])
+        .output()
+        .expect("arbiter runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // The words of the line, not those of the next citation's: 502.46b of 2007-02-01 was
+    // removed; its number's later rule (convoke's redundancy, 702.51d today) is 502.46c's.
+    let convoke: Vec<&str> = stdout.lines().filter(|l| l.contains("502.46")).collect();
+    assert_eq!(convoke.len(), 2, "{stdout}");
+    assert!(
+        convoke[0].contains(":5:")
+            && convoke[0].contains("removed: rule 502.46b was last in 2007-02-01"),
+        "{stdout}"
+    );
+    assert!(
+        convoke[1].contains(":7:") && convoke[1].contains("702.51d"),
+        "{stdout}"
+    );
+    let lines: Vec<&str> = stdout.lines().filter(|l| l.contains("702.46c")).collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // The comment copies Offering's rule of 2013: Offering's 702.48c today.
+    assert!(
+        lines[0].contains(":5:") && lines[0].contains("702.48c"),
+        "{stdout}"
+    );
+    // Nothing beside the bare number: its latest rule, Splice's, 702.47c today.
+    assert!(
+        lines[1].contains(":12:") && lines[1].contains("702.47c"),
+        "{stdout}"
+    );
+}
+
 /// The glossary's "(Obsolete)" entries of every corpus revision, as (entry, first revision
 /// whose glossary has it).
 fn obsolete_entries(corpus: &Path) -> Vec<(String, String)> {
