@@ -194,17 +194,19 @@ impl Library {
         {
             return Ok(entry.0.store.open_search(entry.1)?);
         }
-        let revision = self.load(id)?;
         // An embedded revision: its index as `arbiter ingest` stored it beside the
-        // ingested ones, when it is there and intact; else built in memory.
+        // ingested ones, when it is there and intact (found by the content hash the
+        // manifest records, without reading the seed); else built in memory.
+        let content_hash = self.infos.iter().find(|i| i.id == id && i.embedded);
         if let Some(index) = self
             .ingested
             .as_ref()
-            .and_then(|i| i.store.embedded_search(&revision))
+            .zip(content_hash)
+            .and_then(|(i, info)| i.store.embedded_search(&info.content_hash))
         {
             return Ok(index);
         }
-        Ok(RevisionIndex::build_in_ram(&revision)?)
+        Ok(RevisionIndex::build_in_ram(&*self.load(id)?)?)
     }
 
     /// Whether any revision was ingested (otherwise only the built-in fragments answer).

@@ -9,7 +9,7 @@ use anyhow::Context as _;
 
 use super::{Context, Outcome};
 use crate::cli::RuleArgs;
-use crate::diff::lineage::{Lineage, Step};
+use crate::diff::lineage::{LastStep, Lineage, Step};
 use crate::library::Library;
 use crate::model::{Revision, RuleNumber};
 use crate::render::rule::{self, Changed, LastChange, Missing, RuleView};
@@ -27,8 +27,13 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let revision = library.load(&info.id)?;
     match view(&revision, number) {
         Some(mut view) => {
-            // The lineage (a few MB) is read only when the answer uses it.
-            view.last_change = lineage().and_then(|l| last_change(&l, &revision.id, &number));
+            // The revision's "last changed" table stored with the lineage, a few kB;
+            // the whole lineage (a few MB) only when there is no such table or it is
+            // damaged (reading the lineage then says so and builds it again).
+            view.last_change = match stored_last_change(&library, &revision.id, &number) {
+                Some(known) => known,
+                None => lineage().and_then(|l| last_change(&l, &revision.id, &number)),
+            };
             write!(
                 crate::output::stdout(),
                 "{}",
@@ -100,6 +105,31 @@ fn missing<'a>(
         now_called,
         advice: super::first_contact(library),
     })
+}
+
+/// Where the rule last changed, as the stored table of the index's current generation
+/// says; `None` when no table can say (no index, a lineage written before the tables, or
+/// a damaged one).
+fn stored_last_change(
+    library: &Library,
+    revision_id: &str,
+    number: &RuleNumber,
+) -> Option<Option<LastChange>> {
+    let generation = library.catalogue()?.generation;
+    let dir = library.index_dir()?;
+    let known = crate::index::lineage::last_change(dir, generation, revision_id, number).ok()??;
+    Some(known.map(|(revision, step)| LastChange {
+        revision,
+        what: match step {
+            LastStep::FirstKnown => Changed::FirstKnown,
+            LastStep::Added => Changed::Added,
+            LastStep::Renumbered { from } => match crate::diff::lineage::unpack(from) {
+                Some(from) => Changed::Renumbered { from },
+                None => Changed::Text,
+            },
+            LastStep::Modified => Changed::Text,
+        },
+    }))
 }
 
 /// Where the lineage saw the rule's text or number last change, looking back from

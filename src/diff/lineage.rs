@@ -233,6 +233,30 @@ fn on_every_core<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> 
     done.into_iter().map(|(_, t)| t).collect()
 }
 
+/// Where a rule last changed, looking back from a revision (see
+/// [`Lineage::last_changes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastChanged {
+    /// The position of the revision it changed in, oldest first (see
+    /// [`Lineage::revision_ids`]).
+    pub at: u32,
+    pub step: LastStep,
+}
+
+/// What last changed in a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LastStep {
+    /// Nothing since the oldest revision known.
+    FirstKnown,
+    Added,
+    /// Its number, from this one (packed, see [`pack`]).
+    Renumbered {
+        from: u32,
+    },
+    /// Its text.
+    Modified,
+}
+
 impl Lineage {
     fn new_chain(&mut self) -> ChainId {
         self.chain_count += 1;
@@ -378,6 +402,55 @@ impl Lineage {
                 }
                 (None, None) => {}
             }
+        }
+        out
+    }
+
+    /// Where each rule of each complete revision last changed, looking back from that
+    /// revision: one table per revision, oldest first, its rules in number order (packed,
+    /// see [`pack`]). What [`Lineage::chain`] says of the rule's history up to the
+    /// revision, computed for every rule in one pass, so that `arbiter rule` reads one
+    /// revision's table instead of the whole lineage (stored by `index::lineage`).
+    pub fn last_changes(&self) -> Vec<(String, Vec<(u32, LastChanged)>)> {
+        // Each chain's number, text and last change in the revision before.
+        let mut before: HashMap<ChainId, (u32, u32, LastChanged)> = HashMap::new();
+        let mut out = Vec::with_capacity(self.revisions.len());
+        for (p, rev) in self.revisions.iter().enumerate() {
+            let at = p as u32;
+            let mut here: HashMap<ChainId, (u32, u32, LastChanged)> =
+                HashMap::with_capacity(rev.numbers.len());
+            let mut table = Vec::with_capacity(rev.numbers.len());
+            for ((&number, &chain), &text) in rev.numbers.iter().zip(&rev.chains).zip(&rev.texts) {
+                // A chain twice in one revision is followed through its first rule, as
+                // `chain` follows it.
+                if let Some(&(_, _, last)) = here.get(&chain) {
+                    table.push((number, last));
+                    continue;
+                }
+                let last = match before.get(&chain) {
+                    None if p == 0 => LastChanged {
+                        at,
+                        step: LastStep::FirstKnown,
+                    },
+                    None => LastChanged {
+                        at,
+                        step: LastStep::Added,
+                    },
+                    Some(&(was, _, _)) if was != number => LastChanged {
+                        at,
+                        step: LastStep::Renumbered { from: was },
+                    },
+                    Some(&(_, said, _)) if said != text => LastChanged {
+                        at,
+                        step: LastStep::Modified,
+                    },
+                    Some(&(_, _, last)) => last,
+                };
+                here.insert(chain, (number, text, last));
+                table.push((number, last));
+            }
+            before = here;
+            out.push((rev.id.clone(), table));
         }
         out
     }
@@ -578,6 +651,59 @@ mod tests {
 
     fn n(s: &str) -> RuleNumber {
         s.parse().unwrap()
+    }
+
+    /// The last change of a rule as read from its chain, link by link.
+    fn last_change_by_chain(
+        lineage: &Lineage,
+        revision: &str,
+        number: &RuleNumber,
+    ) -> Option<(String, Step, Option<RuleNumber>)> {
+        let links = lineage.chain(lineage.chain_of(revision, number)?);
+        let here = links.iter().position(|l| l.revision == revision)?;
+        let (at, link) = links[..=here]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(i, l)| l.change != Step::Same || *i == 0)?;
+        let before = at.checked_sub(1).and_then(|p| links[p].number);
+        Some((link.revision.to_string(), link.change, before))
+    }
+
+    #[test]
+    fn the_last_change_tables_say_what_each_rules_chain_says() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        let ids: Vec<&str> = lineage.revision_ids().collect();
+        let tables = lineage.last_changes();
+        assert_eq!(tables.len(), ids.len());
+        let mut steps = Vec::new();
+        for (id, table) in &tables {
+            assert_eq!(table.len(), lineage.rules_of(id).count());
+            for (packed, last) in table {
+                let number = unpack(*packed).unwrap();
+                let (revision, step, before) = last_change_by_chain(&lineage, id, &number).unwrap();
+                assert_eq!(ids[last.at as usize], revision, "{id} {number}");
+                let expected = match step {
+                    Step::Same => LastStep::FirstKnown,
+                    Step::Added => LastStep::Added,
+                    Step::Renumbered => LastStep::Renumbered {
+                        from: pack(&before.unwrap()),
+                    },
+                    Step::Modified | Step::Removed => LastStep::Modified,
+                };
+                assert_eq!(last.step, expected, "{id} {number}");
+                steps.push(last.step);
+            }
+        }
+        // The legend rule was renumbered (2011), reworded (2013) and renumbered (2017).
+        for kind in [LastStep::FirstKnown, LastStep::Modified] {
+            assert!(steps.contains(&kind), "{kind:?} in {steps:?}");
+        }
+        assert!(steps
+            .iter()
+            .any(|s| matches!(s, LastStep::Renumbered { .. })));
     }
 
     #[test]

@@ -176,7 +176,11 @@ pub fn is_query_syntax(query: &str) -> bool {
         )
         .expect("the query-syntax pattern compiles")
     });
-    SYNTAX.is_match(query) && brackets(query) <= MAX_BRACKETS
+    // Every part of the pattern needs one of these: most questions hold none, and are
+    // answered without compiling it (a millisecond of a search's process).
+    let may = query.contains(['"', ':', '+', '-'])
+        || ["AND", "OR", "NOT"].iter().any(|op| query.contains(op));
+    may && SYNTAX.is_match(query) && brackets(query) <= MAX_BRACKETS
 }
 
 /// How many brackets the query holds.
@@ -229,6 +233,11 @@ pub fn see_terms(definition: &str) -> Vec<String> {
         Regex::new(r#"(?:\bSee(?: also)?|obsolete term for(?: the)?) [“"]?([A-Za-z][A-Za-z ,'’/-]*?)[.”"]*(?:\.|$| See)"#)
             .expect("the see pattern compiles")
     });
+    // The pattern needs one of these words (most definitions have neither, and are read
+    // without compiling it).
+    if !definition.contains("See") && !definition.contains("obsolete term for") {
+        return Vec::new();
+    }
     SEE.captures_iter(definition)
         .filter_map(|c| c.get(1))
         .map(|m| m.as_str().trim().to_string())

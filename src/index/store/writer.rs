@@ -133,15 +133,15 @@ impl Writer<'_> {
     /// complete, its checksum in its folder's name (so the name and the files can never
     /// disagree unnoticed). Returns whether it was built.
     pub fn write_embedded_search(&self, revision: &Revision) -> Result<bool, IndexError> {
-        if self.store.embedded_search(revision).is_some() {
+        if self.store.embedded_search(&revision.content_hash).is_some() {
             return Ok(false);
         }
         let dir = self.store.root.join(EMBEDDED);
         fs::create_dir_all(&dir).map_err(|e| IndexError::io(&dir, e))?;
-        if let Some((damaged, _)) = self.store.embedded_dir(revision) {
+        if let Some((damaged, _)) = self.store.embedded_dir(&revision.content_hash) {
             fs::remove_dir_all(&damaged).map_err(|e| IndexError::io(&damaged, e))?;
         }
-        let prefix = embedded_prefix(revision);
+        let prefix = embedded_prefix(&revision.content_hash);
         let tmp = self.tmp_in(&dir, &prefix);
         let crc = build_search(revision, &tmp)?;
         let target = dir.join(format!("{prefix}{crc:08x}"));
@@ -153,7 +153,10 @@ impl Writer<'_> {
     /// (left by an arbiter built with other revisions); only folders named as arbiter
     /// names them.
     pub fn keep_embedded_search(&self, revisions: &[Revision]) {
-        let prefixes: Vec<String> = revisions.iter().map(embedded_prefix).collect();
+        let prefixes: Vec<String> = revisions
+            .iter()
+            .map(|r| embedded_prefix(&r.content_hash))
+            .collect();
         for (name, path) in entries(&self.store.root.join(EMBEDDED)) {
             if embedded_schema(&name).is_some() && !prefixes.iter().any(|p| name.starts_with(p)) {
                 let _ = fs::remove_dir_all(&path);
