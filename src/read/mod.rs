@@ -21,6 +21,7 @@ pub mod references;
 pub mod sniff;
 pub mod validate;
 
+mod bbcode;
 mod bulleted;
 mod decoration;
 mod html;
@@ -31,6 +32,7 @@ mod pdf_text;
 mod rst;
 mod rtf;
 mod rulings;
+mod runs;
 mod webpage;
 
 pub use html::decode_entities;
@@ -163,6 +165,10 @@ fn read_source(
         text.text = plain;
         source_lines = Some(through(source_lines.as_deref(), lines));
     }
+    if let Some((plain, lines)) = bbcode::unmark(&text.text) {
+        text.text = plain;
+        source_lines = Some(through(source_lines.as_deref(), lines));
+    }
     if let Some((plain, lines)) = decoration::undecorate(&text.text) {
         text.text = plain;
         source_lines = Some(through(source_lines.as_deref(), lines));
@@ -179,6 +185,11 @@ fn read_source(
         source_lines = Some(through(source_lines.as_deref(), plain.source_lines));
     } else if text.text.contains('\u{0C}') {
         text.text = text.text.replace('\u{0C}', " ");
+    }
+    // A forum post or web clip that lost the line ends between rules.
+    if let Some((plain, lines)) = runs::split(&text.text) {
+        text.text = plain;
+        source_lines = Some(through(source_lines.as_deref(), lines));
     }
     let format = options
         .format

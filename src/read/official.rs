@@ -159,7 +159,7 @@ fn body_start(lines: &[Line<'_>]) -> usize {
 }
 
 /// Whether `candidate` can follow `last` in a well-formed document.
-fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
+pub(super) fn follows_in_order(candidate: RuleNumber, last: Option<RuleNumber>) -> bool {
     let Some(last) = last else { return true };
     if candidate <= last {
         return false;

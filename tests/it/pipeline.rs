@@ -333,6 +333,110 @@ fn chat_paste(x: &Excerpt<'_>) -> String {
     mojibake(&s)
 }
 
+/// A forum post that lost the line ends between paragraphs: the poster's words, then
+/// the rules of each numbered rule (`702.19. Trample`, its subrules and their examples)
+/// run together on one line; a rule of several paragraphs (a list, a table) keeps its
+/// lines, as the post's paragraphs do. The glossary stays as the official text has it.
+fn forum_run_together(x: &Excerpt<'_>) -> String {
+    let mut s = String::from("Re: rules question\n\nQuote from JudgeFan »\n");
+    let mut run: Vec<String> = Vec::new();
+    let mut family = None;
+    let flush = |s: &mut String, run: &mut Vec<String>| {
+        if !run.is_empty() {
+            writeln!(s, "{}\n", run.join(" ")).unwrap();
+            run.clear();
+        }
+    };
+    for b in blocks(x) {
+        match b {
+            Block::Section(n, t) => {
+                flush(&mut s, &mut run);
+                writeln!(s, "{n}. {t}\n").unwrap();
+            }
+            Block::Rule(r) => {
+                let (line, rest) = rule_lines(r);
+                let this = (r.number.section_number(), r.number.rule_part());
+                if family != Some(this) || !rest.is_empty() {
+                    flush(&mut s, &mut run);
+                }
+                family = Some(this);
+                run.push(line);
+                if !rest.is_empty() {
+                    for p in rest {
+                        run.push(format!("\n{p}"));
+                    }
+                    run.extend(r.examples.iter().map(|e| format!("\nExample: {e}")));
+                    let joined = run.concat();
+                    writeln!(s, "{}\n", joined.trim_start()).unwrap();
+                    run.clear();
+                    continue;
+                }
+                run.extend(r.examples.iter().map(|e| format!("Example: {e}")));
+            }
+            Block::Glossary => {
+                flush(&mut s, &mut run);
+                s.push_str("Glossary\n\n");
+            }
+            Block::Entry(e) => writeln!(s, "{}\n{}\n", term_line(e), e.definition).unwrap(),
+        }
+    }
+    flush(&mut s, &mut run);
+    s
+}
+
+/// A forum thread's BBCode source: the rules quoted a few at a time in
+/// `[quote="name"]…[/quote]`, numbers in `[b]…[/b]`, the poster's words between the
+/// quotes; the glossary quoted whole.
+fn forum_bbcode(x: &Excerpt<'_>) -> String {
+    let mut s = String::from("Short answer: no. The rules:\n");
+    let mut quoted = 0;
+    let open = |s: &mut String, quoted: &mut usize| {
+        if *quoted == 0 {
+            s.push_str("[quote=\"JudgeFan\"]");
+        }
+        *quoted += 1;
+    };
+    let close = |s: &mut String, quoted: &mut usize| {
+        if *quoted > 0 {
+            s.push_str("[/quote]\nSo [b]that[/b] is how it [i]works[/i].\n\n");
+            *quoted = 0;
+        }
+    };
+    for b in blocks(x) {
+        match b {
+            Block::Section(n, t) => {
+                close(&mut s, &mut quoted);
+                open(&mut s, &mut quoted);
+                writeln!(s, "[b]{n}. {t}[/b]\n").unwrap();
+            }
+            Block::Rule(r) => {
+                open(&mut s, &mut quoted);
+                let (line, rest) = rule_lines(r);
+                let (number, text) = line.split_once(' ').unwrap_or((&line, ""));
+                writeln!(s, "[b]{number}[/b] {text}").unwrap();
+                for p in rest {
+                    writeln!(s, "{p}").unwrap();
+                }
+                for e in &r.examples {
+                    writeln!(s, "[i]Example:[/i] {e}").unwrap();
+                }
+                s.push('\n');
+                if quoted >= 5 {
+                    close(&mut s, &mut quoted);
+                }
+            }
+            Block::Glossary => {
+                close(&mut s, &mut quoted);
+                s.push_str("[quote]Glossary\n\n");
+                quoted = 1;
+            }
+            Block::Entry(e) => writeln!(s, "[b]{}[/b]\n{}\n", term_line(e), e.definition).unwrap(),
+        }
+    }
+    close(&mut s, &mut quoted);
+    s
+}
+
 /// A Word export: a tabbed table of contents with page numbers, a tab after each rule
 /// number, Windows line endings.
 fn word_export(x: &Excerpt<'_>) -> String {
@@ -638,12 +742,14 @@ enum Expect {
 }
 
 /// Each shape: its name, its renderer, and what must become of it.
-const SHAPES: [(&str, Render, Expect); 9] = [
+const SHAPES: [(&str, Render, Expect); 11] = [
     ("official", official, Expect::Exact),
     ("html-site", html_site, Expect::Exact),
     ("markdown", markdown, Expect::Exact),
     ("mediawiki", mediawiki, Expect::Exact),
     ("chat-paste", chat_paste, Expect::Exact),
+    ("forum-run-together", forum_run_together, Expect::Exact),
+    ("forum-bbcode", forum_bbcode, Expect::Exact),
     ("word-export", word_export, Expect::Exact),
     ("json-dump", json_dump, Expect::Exact),
     ("rtf", rtf, Expect::Exact),
