@@ -219,6 +219,10 @@ impl Game {
             TargetKind::Creature | TargetKind::Permanent => {
                 objects.clone().find(|t| self.legal_target(inst, kind, *t))
             }
+            // Players first, then objects.
+            TargetKind::Any | TargetKind::CreatureOrPlayer => players
+                .chain(objects)
+                .find(|t| self.legal_target(inst, kind, *t)),
         }
     }
 
@@ -235,7 +239,7 @@ impl Game {
                 p < self.players.len()
                     && !self.has_lost(p)
                     && match kind {
-                        TargetKind::Player => true,
+                        TargetKind::Player | TargetKind::Any | TargetKind::CreatureOrPlayer => true,
                         TargetKind::Opponent => p != inst.controller,
                         _ => false,
                     }
@@ -246,8 +250,16 @@ impl Game {
                 }
                 let tv = self.view(c);
                 let fits = match kind {
-                    TargetKind::Creature => tv.chars.is(CardType::Creature),
+                    TargetKind::Creature | TargetKind::CreatureOrPlayer => {
+                        tv.chars.is(CardType::Creature)
+                    }
                     TargetKind::Permanent => true,
+                    // 115.4: a creature, planeswalker or battle.
+                    TargetKind::Any => {
+                        [CardType::Creature, CardType::Planeswalker, CardType::Battle]
+                            .iter()
+                            .any(|t| tv.chars.is(*t))
+                    }
                     _ => false,
                 };
                 let sv = self.source_view(inst);
