@@ -75,7 +75,14 @@ impl Game {
             let mut cites = inst.cites.clone();
             let several = waiting
                 .iter()
-                .filter(|o| o.source == inst.source && o.index == inst.index)
+                .filter(|o| {
+                    o.source == inst.source
+                        && o.index == inst.index
+                        // Two instances of one keyword (502.68b) aren't two occurrences.
+                        && (std::ptr::eq(*o, inst)
+                            || o.ability.keyword.is_none()
+                            || o.instance() != inst.instance())
+                })
                 .count()
                 > 1;
             if several {
