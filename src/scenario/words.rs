@@ -76,11 +76,11 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
 /// A triggered ability as the contract names it: `L's trigger [N] [for X]`, N where L has
 /// several, X where the event's object or player is not L itself.
 pub fn trigger_name(g: &Game, source: usize, index: usize, instance: Option<Target>) -> String {
-    if let Some(k) = crate::scenario::engine::triggered::Keyword::of_index(index) {
-        return format!("{}'s {}", g.label(source), k.name());
-    }
-    let mut out = format!("{}'s trigger", g.label(source));
-    if g.printed_triggers(source) > 1 {
+    let mut out = match crate::scenario::engine::triggered::Keyword::of_index(index) {
+        Some(k) => format!("{}'s {}", g.label(source), k.name()),
+        None => format!("{}'s trigger", g.label(source)),
+    };
+    if index < crate::scenario::engine::triggered::KEYWORD_INDEX && g.printed_triggers(source) > 1 {
         out.push_str(&format!(" {index}"));
     }
     match instance {
@@ -204,10 +204,21 @@ fn happened(g: &Game, h: &Happened) -> String {
             card,
             amount,
             source,
+            ..
         } => {
             let by = source.map(|s| format!(" by {}", l(s))).unwrap_or_default();
             format!("{} is dealt {amount} damage{by}", l(*card))
         }
+        Happened::DamageToPlayer {
+            source,
+            player,
+            amount,
+            now,
+        } => format!(
+            "{} deals {amount} damage to {} (life now {now})",
+            l(*source),
+            p(*player)
+        ),
         Happened::DamagePrevented {
             card,
             amount,

@@ -272,6 +272,7 @@ impl Game {
                 card,
                 amount,
                 source,
+                ..
             } => {
                 // 120.3c, 120.3e, 120.3h: damage marked, loyalty or defense removed.
                 let v = self.view(*card);
@@ -299,6 +300,15 @@ impl Game {
                 amount,
                 put,
             } => self.cards[*card].change_counters(*kind, *amount, *put),
+            Happened::DamageToPlayer {
+                player,
+                now,
+                amount,
+                ..
+            } => {
+                self.players[*player].life = *now;
+                self.players[*player].lost_life += *amount;
+            }
             Happened::Life {
                 player,
                 now,

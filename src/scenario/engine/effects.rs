@@ -415,18 +415,6 @@ impl Game {
                 )]);
             }
         }
-        // 502.68a, 502.63a of 2009-05-01: lifelink and deathtouch were triggered
-        // abilities then, which the checker doesn't play (as in combat).
-        if let (Some(s), Some((sv, _))) = (source.filter(|_| amount > 0), &from) {
-            for (ability, rule) in self.triggered_keywords() {
-                if sv.chars.has(&ability) {
-                    return Err(vec![because(
-                        &[rule],
-                        Why::TriggeredKeywordDamage { source: s, ability },
-                    )]);
-                }
-            }
-        }
         let mut numbers = Vec::new();
         if v.chars.is(CardType::Creature) {
             numbers.push(cite::R120_3E);
@@ -453,6 +441,7 @@ impl Game {
                 card,
                 amount,
                 source,
+                combat: false,
             },
             subjects,
             &numbers,
@@ -611,6 +600,34 @@ impl Game {
 
     /// 702.15b, 120.3f: damage dealt by a source with lifelink, noncombat damage too,
     /// gains the source's controller that much life (a static ability from 2009-07-11).
+    /// Noncombat damage dealt to a player by `source` (120.2b): they lose that much life
+    /// (120.3a); with lifelink (702.15b, from 2009-07-11) its controller gains as much.
+    pub(in crate::scenario::engine) fn damage_player(
+        &mut self,
+        player: PlayerId,
+        amount: i32,
+        source: CardId,
+    ) -> Vec<Event> {
+        let (_, last_known) = self.damage_source(source);
+        let mut numbers = vec![cite::R120_3A];
+        if last_known {
+            numbers.push(cite::R608_2H);
+        }
+        let now = self.players[player].life - amount;
+        let mut events = vec![self.apply(event(
+            Happened::DamageToPlayer {
+                source,
+                player,
+                amount,
+                now,
+            },
+            vec![Target::Player(player), Target::Card(source)],
+            &numbers,
+        ))];
+        events.extend(self.lifelink(Some(source), amount));
+        events
+    }
+
     fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
         let s = source.filter(|_| amount > 0 && self.rules.has(Difference::LifelinkStatic))?;
         let (v, last_known) = self.damage_source(s);

@@ -27,12 +27,6 @@ pub enum Why {
     Combat(super::combat::why::Why),
     /// A reason of the layer system (613).
     Layers(super::layers::why::Why),
-    /// 502.68a, 502.63a of 2009-05-01: damage from a source with lifelink or deathtouch
-    /// would trigger an ability then, and the checker plays no triggered ability.
-    TriggeredKeywordDamage {
-        source: CardId,
-        ability: crate::scenario::card::Ability,
-    },
     /// 303.4f: the Aura can't enchant the object chosen for it, for these reasons.
     CantEnchant {
         aura: CardId,
@@ -567,6 +561,15 @@ pub enum Happened {
         card: CardId,
         amount: i32,
         source: Option<CardId>,
+        /// Combat damage (510.2; 310.4 before 2009-07-11).
+        combat: bool,
+    },
+    /// 120.3a: noncombat damage dealt to a player, who loses that much life.
+    DamageToPlayer {
+        source: CardId,
+        player: PlayerId,
+        amount: i32,
+        now: i32,
     },
     DamagePrevented {
         card: CardId,
@@ -742,6 +745,7 @@ impl Happened {
             }
             H::ControlEffectEnds { .. } => EventKind::Control,
             H::Damage { .. } => EventKind::Damage,
+            H::DamageToPlayer { .. } => EventKind::Life,
             H::Counters { .. } => EventKind::Counters,
             H::Life { .. } => EventKind::Life,
             H::Cast { .. }

@@ -432,8 +432,11 @@ impl Game {
             Part::Colors(colors) => ch.colors = colors.clone(),
             Part::Gain(abilities) => {
                 for a in abilities {
+                    // 502.68b, 502.63b of 2009-05-01: each instance of a triggered
+                    // lifelink or deathtouch triggers separately, so a second one counts.
                     let has = match a {
                         Ability::Static(_) => ch.abilities.contains(a),
+                        Ability::Lifelink | Ability::Deathtouch if self.keywords_trigger() => false,
                         _ => ch.has(a),
                     };
                     if !has {

@@ -56,7 +56,7 @@ pub enum Difference {
     Hexproof,
     /// 702.15b, 120.3f (from 2009-07-11): lifelink is a static ability, so any damage its
     /// source deals, combat or not, gains its controller that much life. Before, lifelink
-    /// was a triggered ability (502.68a of 2009-05-01), which the checker doesn't play.
+    /// was a triggered ability (502.68a of 2009-05-01), which the checker plays as one.
     LifelinkStatic,
     /// 702.2 (502.63 when it began, 2007-05-01): deathtouch. Before, a creature written
     /// with it has no such ability.

@@ -454,9 +454,15 @@ impl Reader<'_> {
             }
             return Ok(Some(Claim::StackHolds(out)));
         }
-        if !["'s trigger", "'s persist", "'s undying"]
-            .iter()
-            .any(|k| s.contains(k))
+        if ![
+            "'s trigger",
+            "'s persist",
+            "'s undying",
+            "'s lifelink",
+            "'s deathtouch",
+        ]
+        .iter()
+        .any(|k| s.contains(k))
         {
             return Ok(None);
         }

@@ -2,7 +2,7 @@
 //! place, into the engine's own values ([`TriggeredAbility`]); the order suffix
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
-//! This build reads the events E1, E2, E2', E3, E6, E9 and E10 and the effects that gain and
+//! This build reads the events E1, E2, E2', E3, E6, E7, E8, E9 and E10 and the effects that gain and
 //! lose life, put and remove counters, destroy, exile, return and pump; any other form of
 //! version 3 is an error that names the line and says so.
 
@@ -10,13 +10,14 @@ use super::statics::Written;
 use super::*;
 use crate::scenario::effect::{Filter, Subject};
 use crate::scenario::engine::triggered::{
-    Amount, Condition, Keyword, ObjectFilter, ObjectRef, PlayerRef, Players, TargetKind,
-    TargetSpec, TriggerEffect, TriggerEvent, TriggerName, TriggerOrder, TriggeredAbility, Whose,
+    Amount, Condition, DamageRecipient, DamageTo, Keyword, ObjectFilter, ObjectRef, PlayerRef,
+    Players, TargetKind, TargetSpec, TriggerEffect, TriggerEvent, TriggerName, TriggerOrder,
+    TriggeredAbility, Whose,
 };
 
-const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
+const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -109,7 +110,6 @@ impl Reader<'_> {
 
     fn unplayed_effect(&self, piece: &str) -> Option<String> {
         let later = [
-            ("deals ", "`M deals N damage to X`"),
             ("wins the game", "`P wins the game`"),
             ("regenerate", "`regenerate L`"),
             ("prevent ", "`prevent …`"),
@@ -148,11 +148,38 @@ impl Reader<'_> {
                 return Ok(TriggerEvent::Attacks(self.object_filter(line, obj)?));
             }
         }
-        if ev.ends_with(" blocks") || ev.ends_with(" becomes blocked") {
-            return not_yet("E7, a block");
+        match ev {
+            "this blocks" => return Ok(TriggerEvent::Blocks),
+            "this becomes blocked" => return Ok(TriggerEvent::BecomesBlocked),
+            _ if ev.ends_with(" blocks") || ev.ends_with(" becomes blocked") => {
+                return self.err(
+                    line,
+                    format!("expected `this blocks` or `this becomes blocked` (E7), found `{ev}`"),
+                )
+            }
+            _ => {}
         }
-        if ev.contains(" deals ") || ev.contains(" deal ") {
-            return not_yet("E8, damage");
+        if let Some((obj, rest)) = ev.split_once(" deals ").or_else(|| ev.split_once(" deal ")) {
+            let e8 = "`OBJ deals [combat] damage [to (a creature | a player | an opponent)]`";
+            let (combat, rest) = match rest.strip_prefix("combat damage") {
+                Some(r) => (true, r),
+                None => match rest.strip_prefix("damage") {
+                    Some(r) => (false, r),
+                    None => return self.err(line, format!("expected {e8}, found `{ev}`")),
+                },
+            };
+            let to = match rest.trim() {
+                "" => None,
+                "to a creature" => Some(DamageTo::Creature),
+                "to a player" => Some(DamageTo::Player),
+                "to an opponent" => Some(DamageTo::Opponent),
+                _ => return self.err(line, format!("expected {e8}, found `{ev}`")),
+            };
+            return Ok(TriggerEvent::Deals {
+                what: self.object_filter(line, obj)?,
+                combat,
+                to,
+            });
         }
         for (suffix, gained) in [
             (" gains life", true),
@@ -419,7 +446,7 @@ impl Reader<'_> {
                 return Ok(None);
             };
             let (kind, amount) = self.counters(line, &what)?;
-            let Some(on) = self.object_ref(line, obj, targets)? else {
+            let Some(on) = self.object_ref(line, obj, event, targets)? else {
                 return Ok(None);
             };
             return Ok(Some(TriggerEffect::Counters {
@@ -434,7 +461,7 @@ impl Reader<'_> {
                 return Ok(None);
             };
             let (kind, amount) = self.counters(line, what)?;
-            let Some(on) = self.object_ref(line, obj, targets)? else {
+            let Some(on) = self.object_ref(line, obj, event, targets)? else {
                 return Ok(None);
             };
             return Ok(Some(TriggerEffect::Counters {
@@ -452,7 +479,7 @@ impl Reader<'_> {
             ("exile ", TriggerEffect::Exile),
         ] {
             if let Some(obj) = e.strip_prefix(verb) {
-                return Ok(self.object_ref(line, obj, targets)?.map(make));
+                return Ok(self.object_ref(line, obj, event, targets)?.map(make));
             }
         }
         if let Some(body) = e.strip_prefix("return ") {
@@ -461,7 +488,7 @@ impl Reader<'_> {
                 .or_else(|| body.strip_suffix(" to its owners' hand"))
             {
                 return Ok(self
-                    .object_ref(line, obj, targets)?
+                    .object_ref(line, obj, event, targets)?
                     .map(TriggerEffect::ReturnToHand));
             }
             if let Some((obj, r)) = body.split_once(" to the battlefield") {
@@ -471,10 +498,13 @@ impl Reader<'_> {
                     _ => return Ok(None),
                 };
                 return Ok(self
-                    .object_ref(line, obj, targets)?
+                    .object_ref(line, obj, event, targets)?
                     .map(|what| TriggerEffect::ReturnToBattlefield { what, under_you }));
             }
             return Ok(None);
+        }
+        if let Some(effect) = self.damage_effect(line, e, event, targets)? {
+            return Ok(Some(effect));
         }
         for verb in [" gets ", " get "] {
             if let Some((obj, rest)) = e.split_once(verb) {
@@ -485,7 +515,7 @@ impl Reader<'_> {
                 let Some(pt) = PowerToughness::parse(pt) else {
                     return Ok(None);
                 };
-                let Some(what) = self.object_ref(line, obj, targets)? else {
+                let Some(what) = self.object_ref(line, obj, event, targets)? else {
                     return Ok(None);
                 };
                 return Ok(Some(TriggerEffect::Gets {
@@ -496,6 +526,72 @@ impl Reader<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// `M deals N damage to X`, `M deals that much damage to X`, `M deals damage equal to
+    /// VALUE to X` (X: an object or player reference, `any target`, `target creature or
+    /// player`, each followed by `(choosing X)` or not).
+    fn damage_effect(
+        &self,
+        line: usize,
+        e: &str,
+        event: &TriggerEvent,
+        targets: &mut Vec<TargetSpec>,
+    ) -> R<Option<TriggerEffect>> {
+        let Some((m, rest)) = e.split_once(" deals ").or_else(|| e.split_once(" deal ")) else {
+            return Ok(None);
+        };
+        let mut trial = targets.clone();
+        let Some(source) = self.object_ref(line, m, event, &mut trial)? else {
+            return Ok(None);
+        };
+        let (amount, x) = if let Some(r) = rest.strip_prefix("damage equal to ") {
+            let Some((v, x)) = r.split_once(" to ") else {
+                return Ok(None);
+            };
+            match self.value(line, v)? {
+                Some(a) => (a, x),
+                None => return Ok(None),
+            }
+        } else {
+            let Some((n, x)) = rest.split_once(" damage to ") else {
+                return Ok(None);
+            };
+            match n {
+                "that much" => (Amount::ThatMuch, x),
+                n => match number::<i32>(n).filter(|n| *n >= 0) {
+                    Some(n) => (Amount::Fixed(n), x),
+                    None => return Ok(None),
+                },
+            }
+        };
+        let x = x.trim();
+        for (word, kind) in [
+            ("any target", TargetKind::Any),
+            ("target creature or player", TargetKind::CreatureOrPlayer),
+        ] {
+            if let Some(rest) = x.strip_prefix(word).filter(|r| is_choice(r)) {
+                let choosing = self.choosing(line, rest)?;
+                trial.push(TargetSpec { kind, choosing });
+                *targets = trial;
+                return Ok(Some(TriggerEffect::Damage {
+                    source,
+                    amount,
+                    to: DamageRecipient::Target(targets.len() - 1),
+                }));
+            }
+        }
+        let to = if let Some(o) = self.object_ref(line, x, event, &mut trial)? {
+            DamageRecipient::Object(o)
+        } else if let Some(p) =
+            self.player_ref(line, x.strip_prefix("player ").unwrap_or(x), &mut trial)?
+        {
+            DamageRecipient::Player(p)
+        } else {
+            return Ok(None);
+        };
+        *targets = trial;
+        Ok(Some(TriggerEffect::Damage { source, amount, to }))
     }
 
     /// A player reference, registering a target.
@@ -541,11 +637,22 @@ impl Reader<'_> {
         &self,
         line: usize,
         obj: &str,
+        event: &TriggerEvent,
         targets: &mut Vec<TargetSpec>,
     ) -> R<Option<ObjectRef>> {
         let obj = obj.trim();
+        // After `… deals damage to a creature`, `that creature` is the creature dealt the
+        // damage (502.63a of 2009-05-01: "destroy that creature").
+        let to_creature = matches!(
+            event,
+            TriggerEvent::Deals {
+                to: Some(DamageTo::Creature),
+                ..
+            }
+        );
         Ok(Some(match obj {
             "this" => ObjectRef::This,
+            "that creature" if to_creature => ObjectRef::Recipient,
             "it" | "that creature" | "that permanent" | "that card" => ObjectRef::It,
             _ => {
                 for (word, kind) in [
@@ -663,14 +770,23 @@ impl Reader<'_> {
             (Some("trigger"), None, _) => None,
             (Some("trigger"), Some(k), None) => match number::<usize>(k) {
                 Some(k) if k >= 1 => Some(k),
-                _ => return self.err(line, format!("expected `L's trigger N` with N from 1, found `{n}`")),
+                _ => {
+                    return self.err(
+                        line,
+                        format!("expected `L's trigger N` with N from 1, found `{n}`"),
+                    )
+                }
             },
             (Some("persist"), None, _) => Some(Keyword::Persist.index()),
             (Some("undying"), None, _) => Some(Keyword::Undying.index()),
-            (Some(k @ ("lifelink" | "deathtouch")), None, _) => {
-                return self.err(line, format!("`{l}'s {k}` names a keyword triggered ability, which this build of the checker doesn't play yet"))
+            (Some("lifelink"), None, _) => Some(Keyword::Lifelink.index()),
+            (Some("deathtouch"), None, _) => Some(Keyword::Deathtouch.index()),
+            _ => {
+                return self.err(
+                    line,
+                    format!("expected `L's trigger [N] [for X]`, found `{n}`"),
+                )
             }
-            _ => return self.err(line, format!("expected `L's trigger [N] [for X]`, found `{n}`")),
         };
         Ok(TriggerName {
             source,

@@ -419,8 +419,12 @@ fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
             .count()
     };
     let label = |name: &TriggerName| {
-        let mut s = format!("{}'s trigger", game.label(name.source));
-        if let Some(i) = name.index {
+        use crate::scenario::engine::triggered::Keyword;
+        let mut s = match name.index.and_then(Keyword::of_index) {
+            Some(k) => format!("{}'s {}", game.label(name.source), k.name()),
+            None => format!("{}'s trigger", game.label(name.source)),
+        };
+        if let Some(i) = name.index.filter(|i| Keyword::of_index(*i).is_none()) {
             s.push_str(&format!(" {i}"));
         }
         if let Some(x) = name.instance {

@@ -110,10 +110,6 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             target_name(g, *recipient),
             target_name(g, *recipient)
         ),
-        CombatEvent::TriggerNotPlayed { source, ability } => format!(
-            "{} has {ability}, a triggered ability in this revision, which the checker doesn't play: its trigger is not put on the stack",
-            g.label(*source)
-        ),
         CombatEvent::DamageToPlayer {
             source,
             player,
@@ -328,10 +324,6 @@ pub(super) fn why(g: &Game, w: &Why) -> String {
             l(assigned),
             l(before),
             c = l(card)
-        ),
-        Why::TriggeredKeyword { card, ability } => format!(
-            "{} has {ability}, a triggered ability in this revision; the checker doesn't play triggered abilities, so it doesn't play this combat damage step: choose `rules:` 2009-07-11 or later",
-            l(card)
         ),
     }
 }

@@ -14,10 +14,6 @@ pub fn why(g: &Game, w: &Why) -> String {
     match w {
         Why::Combat(w) => combat::why(g, w),
         Why::Layers(w) => layers::why(g, w),
-        Why::TriggeredKeywordDamage { source, ability } => format!(
-            "{} has {ability}, a triggered ability in this revision; the checker doesn't play triggered abilities, so it doesn't play this damage: choose `rules:` 2009-07-11 or later",
-            l(*source)
-        ),
         Why::CantEnchant {
             aura,
             chosen,

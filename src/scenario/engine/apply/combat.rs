@@ -147,9 +147,7 @@ impl Game {
                     ..Combat::default()
                 };
             }
-            CombatEvent::Assigned { .. }
-            | CombatEvent::NotDealt { .. }
-            | CombatEvent::TriggerNotPlayed { .. } => {}
+            CombatEvent::Assigned { .. } | CombatEvent::NotDealt { .. } => {}
         }
     }
 

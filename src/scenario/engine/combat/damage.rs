@@ -453,10 +453,6 @@ impl Game {
         };
         let plans = self.plans(step, given)?;
         if self.rules.has(Difference::CombatDamageOnTheStack) {
-            let refused = self.triggered_keyword_problems(&plans);
-            if !refused.is_empty() {
-                return Err(refused);
-            }
             return Ok(self.put_combat_damage_on_the_stack(step, plans));
         }
         Ok(self.deal_combat_damage(step, plans))
@@ -488,9 +484,6 @@ impl Game {
             if self.rules.has(Difference::CombatDamageOnTheStack) {
                 // 310.1, 310.4: assigned, put on the stack, and (every player passing)
                 // resolved.
-                if !self.triggered_keyword_problems(&plans).is_empty() {
-                    break;
-                }
                 events.extend(self.put_combat_damage_on_the_stack(step, plans));
                 events.extend(self.resolve_combat_damage());
             } else {
@@ -645,6 +638,7 @@ impl Game {
                         card: c,
                         amount: n,
                         source: Some(s),
+                        combat: true,
                     },
                     vec![t],
                     &numbers,

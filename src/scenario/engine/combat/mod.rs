@@ -64,9 +64,6 @@ pub enum CombatEvent {
         recipient: Target,
         amount: i32,
     },
-    /// 502.68a, 502.63a of 2009-05-01: a source with lifelink or deathtouch (gained after
-    /// its damage went on the stack) dealt damage; that triggered ability isn't played.
-    TriggerNotPlayed { source: CardId, ability: Ability },
     /// 120.3a: combat damage to a player.
     DamageToPlayer {
         source: CardId,
@@ -90,9 +87,7 @@ impl CombatEvent {
             | CombatEvent::Ordered { .. }
             | CombatEvent::RemovedFromCombat { .. } => EventKind::Combat,
             CombatEvent::DamageStep { .. } | CombatEvent::Ends => EventKind::Turn,
-            CombatEvent::Assigned { .. }
-            | CombatEvent::NotDealt { .. }
-            | CombatEvent::TriggerNotPlayed { .. } => EventKind::Note,
+            CombatEvent::Assigned { .. } | CombatEvent::NotDealt { .. } => EventKind::Note,
             CombatEvent::OnTheStack { .. } | CombatEvent::DamageResolves { .. } => EventKind::Stack,
             CombatEvent::DamageToPlayer { .. } => EventKind::Life,
         }

@@ -5,12 +5,12 @@
 //! assigned (310.4, 310.4a), by the source as it is or, if it has left, as it last existed
 //! (310.4b), and not to a recipient that has left or is neither a creature nor a
 //! planeswalker (310.4c). Lifelink and deathtouch were triggered abilities then (502.68a,
-//! 502.63a of 2009-05-01), which the checker doesn't play: a step that needs one is refused.
+//! 502.63a of 2009-05-01): they trigger on the damage dealt as the object resolves
+//! (`triggered`), if their permanent is still on the battlefield (402.8).
 
 use super::super::prelude::*;
 use super::damage::Plan;
-use super::why::Why as W;
-use super::{refusal, CombatEvent};
+use super::CombatEvent;
 
 /// One creature's assignment, as it went on the stack.
 #[derive(Debug, Clone)]
@@ -35,55 +35,6 @@ pub(in crate::scenario::engine) struct CombatDamageObject {
 }
 
 impl Game {
-    /// The triggered keywords of the chosen revision (before 2009-07-11) that the checker
-    /// doesn't play, with their rules: lifelink and deathtouch from 2007-05-01, when they
-    /// began; before, a creature written with one has no such ability.
-    pub(in crate::scenario::engine) fn triggered_keywords(&self) -> Vec<(Ability, Cite)> {
-        [
-            (
-                Ability::Lifelink,
-                Difference::Lifelink,
-                Difference::LifelinkStatic,
-                cite::R502_68A_LIFELINK_TRIGGERED,
-            ),
-            (
-                Ability::Deathtouch,
-                Difference::Deathtouch,
-                Difference::DeathtouchStateBased,
-                cite::R502_63A_DEATHTOUCH_TRIGGERED,
-            ),
-        ]
-        .into_iter()
-        .filter(|&(_, exists, is_static, _)| self.rules.has(exists) && !self.rules.has(is_static))
-        .map(|(ability, _, _, rule)| (ability, rule))
-        .collect()
-    }
-
-    /// Lifelink and deathtouch were triggered abilities before 2009-07-11 (502.68a,
-    /// 502.63a of 2009-05-01); the checker plays no triggered ability, so it refuses a
-    /// combat damage step in which a source with one would deal damage.
-    pub(super) fn triggered_keyword_problems(&self, plans: &[Plan]) -> Vec<Reason> {
-        let mut out = Vec::new();
-        for p in plans
-            .iter()
-            .filter(|p| p.amounts.iter().any(|(n, _)| *n > 0))
-        {
-            let v = self.view(p.source);
-            for (ability, rule) in self.triggered_keywords() {
-                if v.chars.has(&ability) {
-                    out.push(refusal(
-                        &[rule],
-                        W::TriggeredKeyword {
-                            card: p.source,
-                            ability,
-                        },
-                    ));
-                }
-            }
-        }
-        out
-    }
-
     /// 310.1: the assignments are made as the step begins and go on the stack as one
     /// object; the active player receives priority.
     pub(super) fn put_combat_damage_on_the_stack(
@@ -151,7 +102,6 @@ impl Game {
             })
             .collect();
         for (a, (sv, mut extra)) in object.assigned.iter().zip(sources) {
-            let mut dealt = false;
             // Damage dealt first, or twice, by first strike or double strike (502.2b,
             // 502.28b of then).
             if sv.chars.has(&Ability::DoubleStrike) {
@@ -181,8 +131,7 @@ impl Game {
                         continue;
                     }
                 }
-                let (mut e, was_dealt) = self.deal_damage(a.source, &sv, n, t);
-                dealt |= was_dealt;
+                let (mut e, _) = self.deal_damage(a.source, &sv, n, t);
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
                 // A blocked trampler's damage to what it attacks got there by trample
@@ -194,18 +143,6 @@ impl Game {
                 }
                 dedup(&mut e.cites);
                 events.push(e);
-            }
-            for (ability, rule) in self.triggered_keywords() {
-                if dealt && sv.chars.has(&ability) {
-                    events.push(event(
-                        Happened::Combat(CombatEvent::TriggerNotPlayed {
-                            source: a.source,
-                            ability,
-                        }),
-                        vec![Target::Card(a.source)],
-                        &[rule],
-                    ));
-                }
             }
         }
         events

@@ -2,7 +2,7 @@
 //! assignment was chosen, as data: objects, players, steps, keywords and numbers, never a
 //! sentence (the report's `words/combat.rs` says them in English).
 
-use super::super::super::card::{Ability, Quality};
+use super::super::super::card::Quality;
 use super::super::vocabulary::{CardId, PlayerId, Step, Target};
 
 /// A reason of the combat phase (506–511).
@@ -153,11 +153,6 @@ pub enum Why {
         card: CardId,
         assigned: CardId,
         before: CardId,
-    },
-    /// 502.68a, 502.63a of 2009-05-01: lifelink or deathtouch, then a triggered ability.
-    TriggeredKeyword {
-        card: CardId,
-        ability: Ability,
     },
 }
 

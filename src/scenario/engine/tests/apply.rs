@@ -20,7 +20,8 @@ fn damage_is_marked_and_removed_in_cleanup() {
         Happened::Damage {
             card: bear,
             amount: 2,
-            source: None
+            source: None,
+            combat: false,
         }
     );
     assert!(cited(&events[0].cites, cite::R120_3E));

@@ -173,6 +173,7 @@ fn combat_damage_to_a_creature_is_damage_with_its_source() {
             card: wall,
             amount: 2,
             source: Some(bear),
+            combat: true,
         }
     );
     assert_eq!(dealt.cites, vec![cite::R510_2, cite::R120_3E]);
@@ -316,6 +317,7 @@ fn a_source_gone_with_its_damage_on_the_stack_deals_it_as_it_last_existed() {
             card: bear,
             amount: 1,
             source: Some(fanatic),
+            combat: true,
         }
     );
     assert!(cited(&dealt.cites, cite::R310_4B_LAST_KNOWN));

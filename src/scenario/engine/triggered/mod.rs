@@ -14,6 +14,7 @@
 //! (empty here: replacement and prevention effects go in `Game::modify` later) may change
 //! them, `apply` performs them, and [`observe`] matches triggers from what was applied.
 
+pub mod damage;
 pub mod observe;
 pub mod place;
 pub mod resolve;
@@ -66,6 +67,16 @@ pub enum TriggerEvent {
     Leaves(ObjectFilter),
     /// E6: `OBJ attacks` (508.3a): declared as an attacker.
     Attacks(ObjectFilter),
+    /// E7: `this blocks` (509.3a): declared as a blocker, once each combat.
+    Blocks,
+    /// E7: `this becomes blocked` (509.3c): blocked by creatures declared as blockers.
+    BecomesBlocked,
+    /// E8: `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`.
+    Deals {
+        what: ObjectFilter,
+        combat: bool,
+        to: Option<DamageTo>,
+    },
     /// E9: `PLAYERS gain life`, `PLAYERS lose life` (119.9).
     Life { who: Players, gained: bool },
     /// E10: `the beginning of (your | each | each opponent's) (upkeep | end step)` (603.2b).
@@ -90,15 +101,27 @@ impl TriggerEvent {
                 | TriggerEvent::Dies(_)
                 | TriggerEvent::Leaves(_)
                 | TriggerEvent::Attacks(_)
+                | TriggerEvent::Deals { .. }
         )
     }
 }
 
-/// A keyword that is a triggered ability (702.79a persist, 702.93a undying).
+/// The recipient an E8 event names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageTo {
+    Creature,
+    Player,
+    Opponent,
+}
+
+/// A keyword that is a triggered ability (702.79a persist, 702.93a undying; lifelink and
+/// deathtouch in 2007-05-01 … 2009-05-01, 502.68a and 502.63a of then).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Keyword {
     Persist,
     Undying,
+    Lifelink,
+    Deathtouch,
 }
 
 impl Keyword {
@@ -107,31 +130,70 @@ impl Keyword {
         match self {
             Keyword::Persist => KEYWORD_INDEX,
             Keyword::Undying => KEYWORD_INDEX + 1,
+            Keyword::Lifelink => KEYWORD_INDEX + 2,
+            Keyword::Deathtouch => KEYWORD_INDEX + 3,
         }
     }
 
     pub fn of_index(i: usize) -> Option<Keyword> {
-        match i {
-            KEYWORD_INDEX => Some(Keyword::Persist),
-            i if i == KEYWORD_INDEX + 1 => Some(Keyword::Undying),
-            _ => None,
-        }
+        [
+            Keyword::Persist,
+            Keyword::Undying,
+            Keyword::Lifelink,
+            Keyword::Deathtouch,
+        ]
+        .into_iter()
+        .find(|k| k.index() == i)
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Keyword::Persist => "persist",
             Keyword::Undying => "undying",
+            Keyword::Lifelink => "lifelink",
+            Keyword::Deathtouch => "deathtouch",
         }
     }
 
     /// "When this permanent is put into a graveyard from the battlefield, if it had no
     /// -1/-1 (+1/+1) counters on it, return it to the battlefield under its owner's control
     /// with a -1/-1 (+1/+1) counter on it."
+    ///
+    /// Lifelink: "Whenever this permanent deals damage, you gain that much life." (502.68a
+    /// of 2009-05-01); deathtouch: "Whenever this permanent deals damage to a creature,
+    /// destroy that creature." (502.63a).
     pub fn ability(self) -> TriggeredAbility {
+        let deals = |to: Option<DamageTo>, effect: TriggerEffect| TriggeredAbility {
+            text: self.name().to_string(),
+            event: TriggerEvent::Deals {
+                what: ObjectFilter::This,
+                combat: false,
+                to,
+            },
+            condition: None,
+            effects: vec![effect],
+            targets: Vec::new(),
+            keyword: Some(self),
+        };
         let kind = match self {
             Keyword::Persist => CounterKind::MinusOne,
             Keyword::Undying => CounterKind::PlusOne,
+            Keyword::Lifelink => {
+                return deals(
+                    None,
+                    TriggerEffect::Life {
+                        who: PlayerRef::You,
+                        gained: true,
+                        amount: Amount::ThatMuch,
+                    },
+                )
+            }
+            Keyword::Deathtouch => {
+                return deals(
+                    Some(DamageTo::Creature),
+                    TriggerEffect::Destroy(ObjectRef::Recipient),
+                )
+            }
         };
         TriggeredAbility {
             text: self.name().to_string(),
@@ -199,6 +261,8 @@ pub enum ObjectRef {
     Label(CardId),
     /// The N-th target written (0-based).
     Target(usize),
+    /// The creature dealt damage in an E8 event `… damage to a creature` (`that creature`).
+    Recipient,
 }
 
 /// A player an effect names.
@@ -225,7 +289,7 @@ pub enum Amount {
     Toughness(ObjectRef),
     ManaValue(ObjectRef),
     Counters(CounterKind, ObjectRef),
-    /// `that much`: the life gained or lost (E9).
+    /// `that much`: the life gained or lost (E9), the damage dealt (E8).
     ThatMuch,
 }
 
@@ -236,6 +300,19 @@ pub enum TargetKind {
     Permanent,
     Player,
     Opponent,
+    /// `any target`: a creature, player, planeswalker or battle (115.4).
+    Any,
+    /// `target creature or player`.
+    CreatureOrPlayer,
+}
+
+/// What `M deals N damage to X` deals its damage to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageRecipient {
+    Object(ObjectRef),
+    Player(PlayerRef),
+    /// `any target`, `target creature or player`: the N-th target written (0-based).
+    Target(usize),
 }
 
 /// `target KIND [(choosing X)]`: a fixed written choice.
@@ -273,12 +350,18 @@ pub enum TriggerEffect {
         pt: PowerToughness,
         until_end_of_turn: bool,
     },
+    /// `M deals N damage to X`, `M deals damage equal to VALUE to X` (120.2b).
+    Damage {
+        source: ObjectRef,
+        amount: Amount,
+        to: DamageRecipient,
+    },
 }
 
 impl TriggerEffect {
     /// Whether its words read the event (`it`, `that player`, `that much`…).
     pub fn reads_event(&self) -> bool {
-        let obj = |o: &ObjectRef| matches!(o, ObjectRef::It);
+        let obj = |o: &ObjectRef| matches!(o, ObjectRef::It | ObjectRef::Recipient);
         let amount = |a: &Amount| match a {
             Amount::ThatMuch => true,
             Amount::Power(o)
@@ -300,6 +383,22 @@ impl TriggerEffect {
             | TriggerEffect::ReturnToHand(o) => obj(o),
             TriggerEffect::ReturnToBattlefield { what, .. } => obj(what),
             TriggerEffect::Gets { what, .. } => obj(what),
+            TriggerEffect::Damage {
+                source,
+                amount: a,
+                to,
+            } => {
+                obj(source)
+                    || amount(a)
+                    || match to {
+                        DamageRecipient::Object(o) => obj(o),
+                        DamageRecipient::Player(p) => matches!(
+                            p,
+                            PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+                        ),
+                        DamageRecipient::Target(_) => false,
+                    }
+            }
         }
     }
 }
@@ -354,9 +453,12 @@ pub struct Instance {
     /// The event's object: the card, its object in the zone it moved to, and what it looked
     /// like (immediately before the event if it left, else as it is after it).
     pub object: Option<EventObject>,
-    /// The player of an E9 event.
+    /// The player of an E9 event, or the player dealt damage in an E8 event.
     pub player: Option<PlayerId>,
-    /// How much life was gained or lost (E9).
+    /// The recipient of an E8 event's damage, with the object it was then; the instance's
+    /// `for X`.
+    pub recipient: Option<(Target, u32)>,
+    /// How much life was gained or lost (E9), or damage dealt (E8).
     pub amount: i32,
     pub looked_back: bool,
     /// Whether the source had left the battlefield in the event that made it trigger: its
@@ -371,6 +473,9 @@ pub struct Instance {
 impl Instance {
     /// Its `for X` in a name: the event's object or player.
     pub fn instance(&self) -> Option<Target> {
+        if let Some((t, _)) = self.recipient {
+            return Some(t);
+        }
         match (&self.object, self.player) {
             (Some(o), _) => Some(Target::Card(o.card)),
             (None, Some(p)) => Some(Target::Player(p)),

@@ -6,6 +6,7 @@
 //! immediately after it (603.6a, 603.6b).
 
 use super::super::prelude::*;
+use super::damage::Dealt;
 use super::*;
 
 /// What one batch of applied events did that a trigger condition of this build watches.
@@ -20,12 +21,18 @@ struct Occurrences {
     began: Vec<Step>,
     /// Creatures declared as attackers (508.3a).
     attacked: Vec<CardId>,
+    /// Creatures declared as blockers (509.3a) and the attackers they made blocked (509.3c).
+    blocked: Vec<CardId>,
+    blockers: Vec<CardId>,
+    /// Damage dealt, each source–recipient pair (120.4b).
+    damage: Vec<Dealt>,
 }
 
 impl Occurrences {
     fn of(events: &[Event], game: &Game) -> Occurrences {
         let mut o = Occurrences::default();
         for e in events {
+            o.damage.extend(Dealt::of(e));
             match &e.what {
                 Happened::ZoneChange {
                     card,
@@ -58,12 +65,25 @@ impl Occurrences {
                     player,
                     amount,
                     ..
-                }) if *amount > 0 => o.life.push((*player, *amount, false)),
+                })
+                | Happened::DamageToPlayer { player, amount, .. }
+                    if *amount > 0 =>
+                {
+                    o.life.push((*player, *amount, false))
+                }
                 Happened::StepBegins { step, .. } => o.began.push(*step),
                 Happened::Combat(super::super::combat::CombatEvent::AttackersDeclared {
                     attackers,
                     ..
                 }) => o.attacked.extend(attackers.iter().map(|(c, _, _)| *c)),
+                Happened::Combat(super::super::combat::CombatEvent::BlockersDeclared {
+                    blocks,
+                    blocked,
+                    ..
+                }) => {
+                    o.blockers.extend(blocks.iter().map(|(c, _)| *c));
+                    o.blocked.extend(blocked.iter().copied());
+                }
                 Happened::StateBased {
                     outcome:
                         Outcome::ToGraveyard {
@@ -111,6 +131,8 @@ impl Game {
             && o.life.is_empty()
             && o.began.is_empty()
             && o.attacked.is_empty()
+            && o.damage.is_empty()
+            && o.blockers.is_empty()
         {
             return;
         }
@@ -123,7 +145,7 @@ impl Game {
                 let exists = match ability.keyword {
                     Some(Keyword::Persist) => self.rules.has(Difference::Persist),
                     Some(Keyword::Undying) => self.rules.has(Difference::Undying),
-                    None => true,
+                    Some(Keyword::Lifelink | Keyword::Deathtouch) | None => true,
                 };
                 if !exists {
                     let acts = o
@@ -151,6 +173,17 @@ impl Game {
             for (index, ability) in triggered_abilities(&view.chars) {
                 if !ability.event.looks_back() {
                     found.extend(self.after_the_event(c, &view, index, ability, &o));
+                }
+            }
+            // Lifelink and deathtouch, triggered abilities in 2007-05-01 … 2009-05-01.
+            let keywords = self.keyword_triggers(&view);
+            for &k in &keywords {
+                let several = keywords.iter().filter(|x| **x == k).count() > 1;
+                let ability = k.ability();
+                for mut inst in self.after_the_event(c, &view, k.index(), &ability, &o) {
+                    inst.cites = vec![cite::R603_2];
+                    inst.cites.extend(self.keyword_cites(k, several));
+                    found.push(inst);
                 }
             }
         }
@@ -185,6 +218,7 @@ impl Game {
             source_view: seen.view.clone(),
             object,
             player: None,
+            recipient: None,
             amount: 0,
             looked_back: true,
             source_left,
@@ -215,10 +249,9 @@ impl Game {
                         token: it.token,
                     };
                     let mut cites = self.trigger_cites(&ability.event, true);
-                    cites.extend(ability.keyword.map(|k| match k {
-                        Keyword::Persist => cite::R702_79A,
-                        Keyword::Undying => cite::R702_93A,
-                    }));
+                    if let Some(k) = ability.keyword {
+                        cites.extend(self.keyword_cites(k, false));
+                    }
                     let inst = base(Some(object), cites);
                     if self.condition_holds(&inst, Some(before)) {
                         out.push(inst);
@@ -262,6 +295,7 @@ impl Game {
             source_view: view.clone(),
             object: None,
             player: None,
+            recipient: None,
             amount: 0,
             looked_back: false,
             source_left: false,
@@ -346,6 +380,18 @@ impl Game {
                     }
                 }
             }
+            TriggerEvent::Blocks | TriggerEvent::BecomesBlocked => {
+                let declared = match ability.event {
+                    TriggerEvent::Blocks => &o.blockers,
+                    _ => &o.blocked,
+                };
+                if declared.contains(&c) {
+                    out.push(base());
+                }
+            }
+            TriggerEvent::Deals { .. } => {
+                out.extend(self.damage_instances(c, base(), &ability.event, &o.damage));
+            }
             TriggerEvent::Beginning { whose, step } => {
                 for s in &o.began {
                     let fits = match whose {
@@ -376,6 +422,9 @@ impl Game {
             }
             TriggerEvent::Leaves(_) => out.push(cite::R603_6C),
             TriggerEvent::Attacks(_) => out.push(cite::R508_3A),
+            TriggerEvent::Deals { .. } => out.push(cite::R120_4B),
+            TriggerEvent::Blocks => out.push(cite::R509_3A),
+            TriggerEvent::BecomesBlocked => out.push(cite::R509_3C),
             TriggerEvent::Life { .. } => out.push(cite::R119_9),
             TriggerEvent::Beginning { .. } => out.push(cite::R603_2B),
         }
@@ -468,7 +517,7 @@ impl Game {
 }
 
 /// Whether the event's object `it` fits `what`, `this` telling whether it is the source.
-fn object_fits(what: &ObjectFilter, this: bool, it: &Seen, you: PlayerId) -> bool {
+pub(super) fn object_fits(what: &ObjectFilter, this: bool, it: &Seen, you: PlayerId) -> bool {
     match what {
         ObjectFilter::This => this,
         ObjectFilter::Any(f) => fits(f, &it.view, it.token, you),

@@ -75,7 +75,14 @@ impl Game {
             let mut cites = inst.cites.clone();
             let several = waiting
                 .iter()
-                .filter(|o| o.source == inst.source && o.index == inst.index)
+                .filter(|o| {
+                    o.source == inst.source
+                        && o.index == inst.index
+                        // Two instances of one keyword (502.68b) aren't two occurrences.
+                        && (std::ptr::eq(*o, inst)
+                            || o.ability.keyword.is_none()
+                            || o.instance() != inst.instance())
+                })
                 .count()
                 > 1;
             if several {
@@ -219,6 +226,10 @@ impl Game {
             TargetKind::Creature | TargetKind::Permanent => {
                 objects.clone().find(|t| self.legal_target(inst, kind, *t))
             }
+            // Players first, then objects.
+            TargetKind::Any | TargetKind::CreatureOrPlayer => players
+                .chain(objects)
+                .find(|t| self.legal_target(inst, kind, *t)),
         }
     }
 
@@ -235,7 +246,7 @@ impl Game {
                 p < self.players.len()
                     && !self.has_lost(p)
                     && match kind {
-                        TargetKind::Player => true,
+                        TargetKind::Player | TargetKind::Any | TargetKind::CreatureOrPlayer => true,
                         TargetKind::Opponent => p != inst.controller,
                         _ => false,
                     }
@@ -246,8 +257,16 @@ impl Game {
                 }
                 let tv = self.view(c);
                 let fits = match kind {
-                    TargetKind::Creature => tv.chars.is(CardType::Creature),
+                    TargetKind::Creature | TargetKind::CreatureOrPlayer => {
+                        tv.chars.is(CardType::Creature)
+                    }
                     TargetKind::Permanent => true,
+                    // 115.4: a creature, planeswalker or battle.
+                    TargetKind::Any => {
+                        [CardType::Creature, CardType::Planeswalker, CardType::Battle]
+                            .iter()
+                            .any(|t| tv.chars.is(*t))
+                    }
                     _ => false,
                 };
                 let sv = self.source_view(inst);

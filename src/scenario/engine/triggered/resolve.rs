@@ -181,6 +181,11 @@ impl Game {
                     _ => Vec::new(),
                 }
             }
+            TriggerEffect::Damage { source, amount, to } => {
+                let n = self.amount(inst, *amount, expected, last_known, read);
+                let s = self.source_card(inst, *source, expected);
+                self.damage_from_trigger(inst, s, n, *to, expected)
+            }
             TriggerEffect::Gets {
                 what,
                 pt,
@@ -215,6 +220,10 @@ impl Game {
             },
             ObjectRef::This => expected.this,
             ObjectRef::It => expected.it.unwrap_or(expected.this),
+            ObjectRef::Recipient => match inst.recipient {
+                Some((Target::Card(c), obj)) => (c, obj),
+                _ => return None,
+            },
         };
         let c = self.cards.get(card)?;
         let public = matches!(
@@ -223,6 +232,72 @@ impl Game {
         );
         let fits = zone != Zone::Battlefield || c.zone == Zone::Battlefield;
         (c.object == object && public && fits).then_some(card)
+    }
+
+    /// The card that deals the damage of `M deals N damage to X`: the object `r` names,
+    /// even if it has left (113.7a: "The source can still perform the action even though it
+    /// no longer exists"), dealing it as it last existed (608.2h).
+    fn source_card(&self, inst: &Instance, r: ObjectRef, expected: &Expected) -> Option<CardId> {
+        match r {
+            ObjectRef::This => Some(expected.this.0),
+            ObjectRef::It => Some(expected.it.map_or(expected.this.0, |i| i.0)),
+            ObjectRef::Label(c) => Some(c),
+            ObjectRef::Target(i) => match inst.targets.get(i) {
+                Some((Target::Card(c), _)) => Some(*c),
+                _ => None,
+            },
+            ObjectRef::Recipient => match inst.recipient {
+                Some((Target::Card(c), _)) => Some(c),
+                _ => None,
+            },
+        }
+    }
+
+    /// `M deals N damage to X`: one event of damage (120.2b), to a permanent still where the
+    /// ability expects it or to players still in the game.
+    fn damage_from_trigger(
+        &mut self,
+        inst: &Instance,
+        source: Option<CardId>,
+        n: i32,
+        to: DamageRecipient,
+        expected: &Expected,
+    ) -> Vec<Event> {
+        let Some(s) = source.filter(|_| n > 0) else {
+            return Vec::new();
+        };
+        let mut cards = Vec::new();
+        let mut players = Vec::new();
+        match to {
+            DamageRecipient::Object(r) => {
+                cards.extend(self.object(inst, r, expected, Zone::Battlefield))
+            }
+            DamageRecipient::Player(r) => players.extend(self.players_of(inst, r)),
+            DamageRecipient::Target(i) => match inst.targets.get(i) {
+                Some((Target::Card(c), obj))
+                    if self.object_of(Target::Card(*c)) == *obj && self.on_battlefield(*c) =>
+                {
+                    cards.push(*c)
+                }
+                Some((Target::Player(p), _)) if !self.has_lost(*p) => players.push(*p),
+                _ => {}
+            },
+        }
+        let mut out = Vec::new();
+        for card in cards {
+            out.extend(
+                self.effect(Effect::Damage {
+                    card,
+                    amount: n,
+                    source: Some(s),
+                })
+                .unwrap_or_default(),
+            );
+        }
+        for p in players {
+            out.extend(self.damage_player(p, n, s));
+        }
+        out
     }
 
     /// The players `r` names.
@@ -308,6 +383,19 @@ impl Game {
                 _ => None,
             },
             ObjectRef::This => Some(self.this_view(inst, expected)),
+            // The creature dealt damage: current while it is the same object on the
+            // battlefield, else its last known information.
+            ObjectRef::Recipient => match inst.recipient {
+                Some((Target::Card(c), obj)) => {
+                    if self.cards[c].object == obj && self.on_battlefield(c) {
+                        Some(current(c))
+                    } else {
+                        let v = self.cards[c].last_known.clone()?;
+                        Some((v, Counters::default(), true))
+                    }
+                }
+                _ => None,
+            },
             ObjectRef::It => match &inst.object {
                 Some(o) if !inst.ability.event.has_object() || o.zone != Zone::Battlefield => {
                     // It left: always its last known information (603.10, 608.2h).
