@@ -241,8 +241,11 @@ struct StoredRule {
     /// The terms of the keyword or variant the rule is about (see `topic`), if any.
     topic: Option<Vec<String>>,
     /// The terms of `above` with the text, and with `outside` (see `Analysed::terms`).
-    said: OnceLock<(Arc<HashSet<String>>, Option<Arc<HashSet<String>>>)>,
+    said: OnceLock<Said>,
 }
+
+/// The terms a rule says: with its text, and with its text outside lists (when it has lists).
+type Said = (Arc<HashSet<String>>, Option<Arc<HashSet<String>>>);
 
 impl StoredRule {
     fn read(doc: &TantivyDocument, f: &Fields, analyzer: &mut TextAnalyzer) -> StoredRule {
@@ -276,11 +279,7 @@ impl StoredRule {
     }
 
     /// The terms the rule says, with its text and with its text outside lists.
-    fn said(
-        &self,
-        analysed: &Analysed,
-        analyzer: &mut TextAnalyzer,
-    ) -> &(Arc<HashSet<String>>, Option<Arc<HashSet<String>>>) {
+    fn said(&self, analysed: &Analysed, analyzer: &mut TextAnalyzer) -> &Said {
         self.said.get_or_init(|| {
             let above = &self.above;
             let full = analysed.terms(analyzer, &format!("{above} {}", self.text));
