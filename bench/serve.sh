@@ -3,9 +3,13 @@
 # 2 threads, rule look-ups (`/cr/{rule}` over a list of real rule numbers), searches
 # (`/search?q=…` over a list of 12 questions) and varied searches (`how does X work` for
 # each of the revision's ~260 titled rules, so most of what a search reads is new to the
-# server at first), DURATION seconds each (default 15), then the server's peak memory
-# (VmHWM). Goals: rule look-ups >= 5,000 req/s, searches >= 300/s,
-# p99 < 50 ms, memory < 300 MB, no errors. Writes bench/runs/serve-<date>.tsv.
+# server at first) and distinct searches (`how does X work with Y` over pairs of those
+# titles, each wrk thread its own pairs: no question is asked twice in a run, so the
+# server's kept answers never answer one; the search and varied loads, which repeat
+# their questions, are answered from those after the first round), DURATION seconds each
+# (default 15), then the server's peak memory (VmHWM). Goals: rule look-ups >= 5,000
+# req/s, searches >= 300/s, p99 < 50 ms, memory < 300 MB, no errors. Writes
+# bench/runs/serve-<date>.tsv. BENCH_NOTE, when set, is written in the run file's head.
 #   bash bench/serve.sh                (from the repository root; needs wrk and the corpus)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +20,7 @@ done
 [[ -n $corpus && -f $corpus/MANIFEST.tsv ]] || { echo "bench/serve.sh: no corpus; nothing to measure" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "bench/serve.sh: wrk is needed (apt-get install wrk)" >&2; exit 1; }
 duration=${DURATION:-15}
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 # ARBITER_BIN measures another build (say, target/debug/arbiter); the run file says which.
 if [[ -n ${ARBITER_BIN:-} ]]; then bin=$ARBITER_BIN; else
     cargo build --release --locked --quiet
@@ -72,14 +77,36 @@ summary='done = function(summary, latency, requests)
     summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
     summary.errors.status))
 end'
+# Distinct questions: pairs of the titles above, thread `id` (1, 2) taking every other
+# pair, so no question repeats while fewer than titles² are asked.
+{
+    sed -n '1,/^}/p' "$work/varied.lua" | sed -E 's/"how\+does\+(.*)\+work",/"\1",/'
+    cat <<'LUA'
+local i = 0
+setup_id = 1
+setup = function(thread)
+  thread:set("id", setup_id)
+  setup_id = setup_id + 1
+end
+request = function()
+  local k = i * 2 + (id - 1)
+  i = i + 1
+  local a = questions[(k % #questions) + 1]
+  local b = questions[(math.floor(k / #questions) % #questions) + 1]
+  return wrk.format("GET", "/search?q=how+does+" .. a .. "+work+with+" .. b)
+end
+LUA
+} > "$work/distinct.lua"
 echo "$summary" >> "$work/rules.lua"
 echo "$summary" >> "$work/search.lua"
 echo "$summary" >> "$work/varied.lua"
+echo "$summary" >> "$work/distinct.lua"
 
 run() { wrk -t2 -c64 -d"${duration}s" --latency -s "$work/$1.lua" "http://127.0.0.1:$port" | tee "$work/$1.out" | grep -E "Requests/sec|99%" >&2; grep RESULT "$work/$1.out" | cut -f2-; }
 rules=$(run rules)
 search=$(run search)
 varied=$(run varied)
+distinct=$(run distinct)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
 kill -TERM "$pid"; status=0; wait "$pid" || status=$?; pid=
 
@@ -89,9 +116,11 @@ out=bench/runs/serve-$(date -u +%Y-%m-%dT%H%M).tsv
     printf '# date\t%s\n# machine\t%s, %s cores, %s\n# commit\t%s\n' "$(date -u +%FT%TZ)" "$(uname -srm)" "$(nproc)" \
         "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(git rev-parse --short HEAD)$(git diff --quiet || echo -dirty)"
     printf '# binary\t%s\n' "$bin"
+    [[ -n ${BENCH_NOTE:-} ]] && printf '# note\t%s\n' "$BENCH_NOTE"
+    printf '# load average at the start\t%s\n' "$load_start"
     printf '# load average at the end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
     printf 'load\treq_per_s\tp50_ms\tp99_ms\tsocket_errors\tnon_2xx\n'
-    printf 'rule\t%s\nsearch\t%s\nvaried_search\t%s\n' "$rules" "$search" "$varied"
+    printf 'rule\t%s\nsearch\t%s\nvaried_search\t%s\ndistinct_search\t%s\n' "$rules" "$search" "$varied" "$distinct"
     printf 'peak_memory_mb\t%s\n' "$((hwm / 1024))"
     printf 'exit_on_sigterm\t%s\n' "$status"
 } | tee "$out"

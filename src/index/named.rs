@@ -7,7 +7,7 @@ use std::path::Path;
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, Occur, Query};
 use tantivy::schema::Value;
-use tantivy::{Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
 
 use super::analysis;
 use super::query;
@@ -30,13 +30,58 @@ pub(super) struct Named {
     pub obsolete: bool,
 }
 
+/// A glossary entry's stored fields, and its names read as words, stems and initials:
+/// what [`glossary_named`] compares with a question, read once per open index.
+pub(super) struct Entry {
+    names: Vec<EntryName>,
+    definition: String,
+    references: Vec<String>,
+    obsolete: bool,
+}
+
+struct EntryName {
+    name: String,
+    words: Vec<String>,
+    stems: Vec<String>,
+    initials: Option<String>,
+}
+
+impl Entry {
+    pub(super) fn read(doc: &TantivyDocument, f: &Fields) -> Entry {
+        let texts = |field| -> Vec<String> {
+            doc.get_all(field)
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        let names = texts(f.title)
+            .into_iter()
+            .map(|name| {
+                let words = query::words(&name);
+                EntryName {
+                    stems: query::stems(&words),
+                    initials: query::initials(&name),
+                    words,
+                    name,
+                }
+            })
+            .collect();
+        Entry {
+            names,
+            definition: texts(f.text).join("\n"),
+            references: texts(f.references),
+            obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
+        }
+    }
+}
+
 /// The glossary entries whose name (or the initials of a long name) the question
-/// says, with how many of its words the name takes.
+/// says, with how many of its words the name takes; `entry` reads an entry's document.
 pub(super) fn glossary_named(
     searcher: &Searcher,
     f: &Fields,
     said: &[String],
     tokens: &[(String, usize)],
+    entry: &mut dyn FnMut(DocAddress) -> Result<std::sync::Arc<Entry>, IndexError>,
 ) -> Result<Vec<Named>, IndexError> {
     let err = |e| IndexError::tantivy(Path::new("(search)"), e);
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
@@ -73,23 +118,18 @@ pub(super) fn glossary_named(
     let said_stems = query::stems(said);
     let mut named = Vec::new();
     for (_, address) in top {
-        let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
-        let texts = |field| -> Vec<String> {
-            doc.get_all(field)
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        };
-        let names = texts(f.title);
-        let words = names
+        let found = entry(address)?;
+        let words = found
+            .names
             .iter()
-            .filter_map(|name| {
-                let name_words = query::words(name);
-                if query::find_stems(&said_stems, &query::stems(&name_words)).is_some() {
-                    Some((name_words.len(), name_words, name))
+            .filter_map(|n| {
+                if query::find_stems(&said_stems, &n.stems).is_some() {
+                    Some((n.words.len(), n.words.clone(), &n.name))
                 } else {
-                    query::initials(name)
+                    n.initials
+                        .as_ref()
                         .filter(|i| said.contains(i))
-                        .map(|i| (1, vec![i], name))
+                        .map(|i| (1, vec![i.clone()], &n.name))
                 }
             })
             .max();
@@ -97,13 +137,17 @@ pub(super) fn glossary_named(
             continue;
         };
         named.push(Named {
-            term: names.first().cloned().unwrap_or_default(),
+            term: found
+                .names
+                .first()
+                .map(|n| n.name.clone())
+                .unwrap_or_default(),
             words,
             name: name.iter().map(|w| analysis::stem_word(w)).collect(),
             full: analysis::terms(full),
-            definition: texts(f.text).join("\n"),
-            references: texts(f.references),
-            obsolete: doc.get_first(f.obsolete).and_then(|v| v.as_u64()) == Some(1),
+            definition: found.definition.clone(),
+            references: found.references.clone(),
+            obsolete: found.obsolete,
         });
     }
     Ok(named)

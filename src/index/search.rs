@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::RamDirectory;
@@ -17,7 +17,9 @@ use tantivy::query::{
 };
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{
+    DocAddress, Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument, Term,
+};
 
 use super::analysis;
 use super::coverage::{coverage, credit, Weighed};
@@ -211,6 +213,83 @@ pub struct RevisionIndex {
     index: Index,
     reader: IndexReader,
     fields: Fields,
+    /// Each document's stored fields and what a search derives from them alone, read at
+    /// most once (by segment, then document): a server answers many questions from one
+    /// open index, and the same rules are candidates again and again. Bounded by the
+    /// index itself (the reader is never reloaded, so the documents never change).
+    stored: Vec<Vec<OnceLock<Stored>>>,
+}
+
+/// A document read once: a rule's, or a glossary entry's.
+enum Stored {
+    Rule(Arc<StoredRule>),
+    Entry(Arc<named::Entry>),
+}
+
+/// A rule's stored fields, and what the rescoring derives from them alone.
+struct StoredRule {
+    number: Option<RuleNumber>,
+    revision: String,
+    title: String,
+    text: String,
+    /// The first title above the rule (the `context` field's first value), or empty.
+    first_context: String,
+    /// The rule's title and the titles above it: the words the rule is under.
+    above: String,
+    /// The text without what it only names in a list (`analysis::without_enumerations`).
+    outside: Option<String>,
+    /// The terms of the keyword or variant the rule is about (see `topic`), if any.
+    topic: Option<Vec<String>>,
+    /// The terms of `above` with the text, and with `outside` (see `Analysed::terms`).
+    said: OnceLock<Said>,
+}
+
+/// The terms a rule says: with its text, and with its text outside lists (when it has lists).
+type Said = (Arc<HashSet<String>>, Option<Arc<HashSet<String>>>);
+
+impl StoredRule {
+    fn read(doc: &TantivyDocument, f: &Fields, analyzer: &mut TextAnalyzer) -> StoredRule {
+        let get = |field| {
+            doc.get_first(field)
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let number = get(f.number).parse::<RuleNumber>().ok();
+        let text = get(f.text);
+        let title = get(f.title);
+        let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
+        let above = format!("{title} {}", context.join(" "));
+        let outside = analysis::without_enumerations(&text);
+        let topic = number.and_then(|n| {
+            topic::topic(n.section_number(), &title, &context)
+                .map(|name| analysis::terms_with(analyzer, name))
+        });
+        StoredRule {
+            number,
+            revision: get(f.revision),
+            first_context: get(f.context),
+            title,
+            text,
+            above,
+            outside,
+            topic,
+            said: OnceLock::new(),
+        }
+    }
+
+    /// The terms the rule says, with its text and with its text outside lists.
+    fn said(&self, analysed: &Analysed, analyzer: &mut TextAnalyzer) -> &Said {
+        self.said.get_or_init(|| {
+            let above = &self.above;
+            let full = analysed.terms(analyzer, &format!("{above} {}", self.text));
+            let outside = self
+                .outside
+                .as_ref()
+                .map(|o| analysed.terms(analyzer, &format!("{above} {o}")));
+            (full, outside)
+        })
+    }
 }
 
 /// A query ready to run, with the terms its snippets highlight.
@@ -277,10 +356,17 @@ impl RevisionIndex {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(|e| IndexError::tantivy(at, e))?;
+        let stored = reader
+            .searcher()
+            .segment_readers()
+            .iter()
+            .map(|segment| (0..segment.max_doc()).map(|_| OnceLock::new()).collect())
+            .collect();
         Ok(RevisionIndex {
             index,
             reader,
             fields,
+            stored,
         })
     }
 
@@ -483,7 +569,11 @@ impl RevisionIndex {
         }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         let mut obsolete: Vec<(String, String)> = Vec::new();
-        for entry in named::glossary_named(searcher, &self.fields, &named_by, &tokens)? {
+        for entry in
+            named::glossary_named(searcher, &self.fields, &named_by, &tokens, &mut |address| {
+                self.stored_entry(searcher, address)
+            })?
+        {
             let weight = share(entry.words, meaningful);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
                 for number in &entry.references {
@@ -733,6 +823,54 @@ impl RevisionIndex {
         Ok(found > 0)
     }
 
+    /// The slot of a document's fields read once (see `RevisionIndex::stored`).
+    fn slot(&self, address: DocAddress) -> Option<&OnceLock<Stored>> {
+        self.stored
+            .get(address.segment_ord as usize)
+            .and_then(|segment| segment.get(address.doc_id as usize))
+    }
+
+    /// A rule's stored fields, read once.
+    fn stored_rule(
+        &self,
+        searcher: &Searcher,
+        address: DocAddress,
+        analyzer: &mut TextAnalyzer,
+    ) -> Result<Arc<StoredRule>, IndexError> {
+        let slot = self.slot(address);
+        if let Some(Stored::Rule(rule)) = slot.and_then(OnceLock::get) {
+            return Ok(Arc::clone(rule));
+        }
+        let doc: TantivyDocument = searcher
+            .doc(address)
+            .map_err(|e| IndexError::tantivy(Path::new("(search)"), e))?;
+        let rule = Arc::new(StoredRule::read(&doc, &self.fields, analyzer));
+        if let Some(slot) = slot {
+            let _ = slot.set(Stored::Rule(Arc::clone(&rule)));
+        }
+        Ok(rule)
+    }
+
+    /// A glossary entry's stored fields, read once.
+    fn stored_entry(
+        &self,
+        searcher: &Searcher,
+        address: DocAddress,
+    ) -> Result<Arc<named::Entry>, IndexError> {
+        let slot = self.slot(address);
+        if let Some(Stored::Entry(entry)) = slot.and_then(OnceLock::get) {
+            return Ok(Arc::clone(entry));
+        }
+        let doc: TantivyDocument = searcher
+            .doc(address)
+            .map_err(|e| IndexError::tantivy(Path::new("(search)"), e))?;
+        let entry = Arc::new(named::Entry::read(&doc, &self.fields));
+        if let Some(slot) = slot {
+            let _ = slot.set(Stored::Entry(Arc::clone(&entry)));
+        }
+        Ok(entry)
+    }
+
     /// Runs a plan: rules only, within the scope, best first.
     fn run(
         &self,
@@ -779,47 +917,36 @@ impl RevisionIndex {
             if score <= 0.0 {
                 continue;
             }
-            let doc: TantivyDocument = searcher.doc(address).map_err(err)?;
-            let get = |field| {
-                doc.get_first(field)
-                    .and_then(|v| v.as_str())
-                    .unwrap_or_default()
-                    .to_string()
-            };
-            let Ok(number) = get(f.number).parse::<RuleNumber>() else {
+            let rule = self.stored_rule(searcher, address, &mut analyzer)?;
+            let Some(number) = rule.number else {
                 continue;
             };
             if request.scope.is_some_and(|scope| !number.is_within(&scope)) {
                 continue;
             }
-            let text = get(f.text);
-            let title = get(f.title);
-            let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
             // What the rule says of the question (read only when there is a share to take).
             let share = if plan.weighed.len() >= 2 {
-                let above = format!("{title} {}", context.join(" "));
                 let credited = credit(&plan.credited, &number);
-                let mut share_of = |text: &str| {
-                    let said = analysed.terms(&mut analyzer, &format!("{above} {text}"));
+                let share_of = |said: &HashSet<String>| {
                     coverage(&plan.weighed, |t| {
                         said.contains(t) || credited.iter().any(|c| c == t)
                     })
                 };
-                let share = share_of(&text);
+                let (full, outside) = rule.said(analysed, &mut analyzer);
+                let share = share_of(full);
                 // What a rule only names in a list counts for less (see `ENUMERATED`).
-                let share = match analysis::without_enumerations(&text) {
+                let share = match outside {
                     Some(outside) => {
-                        let outside = share_of(&outside);
+                        let outside = share_of(outside);
                         outside + ENUMERATED * (share - outside)
                     }
                     None => share,
                 };
                 // A keyword's or a variant's rule, when the question does not name it.
-                let unnamed =
-                    topic::topic(number.section_number(), &title, &context).is_some_and(|name| {
-                        let name = analysis::terms_with(&mut analyzer, name);
-                        !topic::is_named(&name, |t| plan.terms.contains(t))
-                    });
+                let unnamed = rule
+                    .topic
+                    .as_ref()
+                    .is_some_and(|name| !topic::is_named(name, |t| plan.terms.contains(t)));
                 if unnamed {
                     share * UNNAMED_TOPIC
                 } else {
@@ -828,16 +955,17 @@ impl RevisionIndex {
             } else {
                 1.0
             };
-            let title = Some(title)
+            let title = Some(&rule.title)
                 .filter(|t| !t.is_empty())
-                .or_else(|| Some(get(f.context)).filter(|t| !t.is_empty()));
+                .or_else(|| Some(&rule.first_context).filter(|t| !t.is_empty()))
+                .cloned();
             hits.push(Hit {
-                revision: get(f.revision),
+                revision: rule.revision.clone(),
                 number,
                 title,
                 score: score * share,
                 snippet: Snippet::default(),
-                text,
+                text: rule.text.clone(),
             });
         }
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));

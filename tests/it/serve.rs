@@ -303,6 +303,61 @@ fn openapi_describes_every_route_and_every_route_answers() {
     }
 }
 
+#[test]
+fn a_search_asked_again_gets_the_same_answer_from_a_bounded_store() {
+    let rt = runtime();
+    let index = tempfile::tempdir().unwrap();
+    let budget = 6 * 1024;
+    let shared = Arc::new(Shared::open_keeping(index.path(), budget).expect("the index opens"));
+    let app = serve::router(Arc::clone(&shared));
+    let kept = || shared.snapshot().answers.kept();
+
+    let first = get(&rt, &app, "/search?q=enchant+player&limit=1");
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(kept().0, 1, "the answer is kept");
+    // The same request, its parameters in another order and the default limit spelt
+    // out: the same answer, kept once.
+    let again = get(&rt, &app, "/search?limit=1&q=enchant+player");
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.body, first.body);
+    assert_eq!(again.content_type, "application/json");
+    assert_eq!(kept().0, 1);
+    assert_eq!(
+        get(&rt, &app, "/search?q=enchant+player&limit=10").body,
+        get(&rt, &app, "/search?q=enchant+player").body
+    );
+    assert_eq!(kept().0, 2);
+    // Answers that failed are not kept.
+    assert_eq!(
+        get(&rt, &app, "/search?q=aura&limit=0").status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(kept().0, 2);
+
+    // Many questions: what is kept stays within the budget, the oldest going first.
+    let words: Vec<&str> = "aura equip trample deathtouch mulligan hexproof cascade flying \
+        reach ward token copy counter sacrifice exile graveyard"
+        .split_whitespace()
+        .collect();
+    for word in &words {
+        let answer = get(&rt, &app, &format!("/search?q={word}&limit=1"));
+        assert_eq!(answer.status, StatusCode::OK, "{word}");
+        let (answers, bytes) = kept();
+        assert!(bytes <= budget, "{bytes} bytes kept, over {budget}");
+        assert!(answers >= 1);
+    }
+    let (answers, _) = kept();
+    assert!(
+        answers < words.len(),
+        "{answers} answers kept within {budget} bytes"
+    );
+    // A question whose answer went is answered again, the same.
+    assert_eq!(
+        get(&rt, &app, "/search?limit=1&q=enchant+player").body,
+        first.body
+    );
+}
+
 /// Ingests corpus revisions into `dir`.
 fn ingest(dir: &Path, corpus: &Path, ids: &[&str]) {
     let request = arbiter::ingest::Request {
@@ -331,10 +386,21 @@ fn file_cr_gives_the_publishers_rules_and_a_new_ingest_is_seen() {
         "2025-11-14"
     );
 
-    // A new generation, picked up by the next request without a restart.
+    let search = "/search?q=mulligan&limit=3";
+    assert_eq!(
+        get(&rt, &app, search).json()["hits"][0]["revision"],
+        "2025-11-14"
+    );
+
+    // A new generation, picked up by the next request without a restart: the answers
+    // kept for the old one (the same search again) are not given for the new one.
     ingest(index.path(), &corpus, &["2026-01-16"]);
     assert_eq!(
         get(&rt, &app, "/rules/100.1").json()["revision"],
+        "2026-01-16"
+    );
+    assert_eq!(
+        get(&rt, &app, search).json()["hits"][0]["revision"],
         "2026-01-16"
     );
 

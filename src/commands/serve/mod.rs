@@ -10,8 +10,11 @@
 //! [`MAX_BODY`], headers within [`HEADER_TIMEOUT`], an answer within [`ANSWER_TIMEOUT`],
 //! at most [`MAX_CONNECTIONS`] connections (one more closes the one idle the longest, so
 //! idle connections never shut out a client that asks). Work runs on
-//! blocking threads, so a slow search never stalls the connections; a client that
-//! disconnects drops its request. The index's generation is checked at each request
+//! blocking threads, so a slow search never stalls the connections; searches run at most
+//! one per core at once (`shared::search_lanes`), the others waiting their turn in the
+//! order they came, so rule look-ups never queue behind them; a search already answered
+//! in this generation is answered again from what was kept (`shared::Answers`); a client
+//! that disconnects drops its request. The index's generation is checked at each request
 //! (`shared`). Ctrl-C or SIGTERM stops accepting, lets answers in flight finish (for at
 //! most [`DRAIN`]) and exits 0. Each request logs one line on stderr.
 
@@ -41,7 +44,7 @@ use serde_json::{json, Value};
 use super::hint::{self, Kind};
 use super::{Context, Outcome};
 use crate::cli::ServeArgs;
-use shared::{Shared, Snapshot};
+use shared::{AnswerKey, Shared, Snapshot};
 
 /// The longest request target (path and query) answered; longer gets 414.
 pub const MAX_URI: usize = 4096;
@@ -374,7 +377,14 @@ async fn answer<T: Send + 'static>(
     shared: &App,
     answer: impl FnOnce(&Snapshot) -> T + Send + 'static,
 ) -> Result<T, Response> {
-    let snapshot = shared.snapshot();
+    answer_on(shared.snapshot(), answer).await
+}
+
+/// Runs `answer` on a blocking thread over `snapshot`.
+async fn answer_on<T: Send + 'static>(
+    snapshot: Arc<Snapshot>,
+    answer: impl FnOnce(&Snapshot) -> T + Send + 'static,
+) -> Result<T, Response> {
     tokio::task::spawn_blocking(move || answer(&snapshot))
         .await
         .map_err(|_| detail(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))
@@ -620,10 +630,41 @@ struct SearchQuery {
     all_revisions: bool,
 }
 
+/// A search: the answer kept for the same request in this generation, else a search
+/// when its turn comes (one per core at once), kept when it succeeds.
 async fn search(State(shared): State<App>, Query(q): Query<SearchQuery>) -> Response {
-    let made = answer(&shared, move |s| search_json(s, q)).await;
+    let snapshot = shared.snapshot();
+    let key = AnswerKey {
+        q: q.q.clone().unwrap_or_default(),
+        revision: q.revision.clone(),
+        section: q.section.clone(),
+        limit: q.limit.unwrap_or(10),
+        all_revisions: q.all_revisions,
+    };
+    if let Some(body) = snapshot.answers.get(&key) {
+        return json_response(StatusCode::OK, body);
+    }
+    // (The semaphore is never closed.)
+    let Ok(turn) = Arc::clone(&shared.searches).acquire_owned().await else {
+        return detail(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed");
+    };
+    // The same question may have been answered while this one waited.
+    if let Some(body) = snapshot.answers.get(&key) {
+        return json_response(StatusCode::OK, body);
+    }
+    // The turn ends when the search does, even if its client has gone.
+    let made = answer_on(Arc::clone(&snapshot), move |s| {
+        let _turn = turn;
+        search_json(s, q)
+    })
+    .await;
     match made {
-        Ok(a) => result(a),
+        Ok(Ok(value)) => {
+            let body = axum::body::Bytes::from(value.to_string());
+            snapshot.answers.keep(key, body.clone());
+            json_response(StatusCode::OK, body)
+        }
+        Ok(Err(e)) => failure(&e),
         Err(r) => r,
     }
 }
