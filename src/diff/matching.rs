@@ -566,7 +566,10 @@ const OPENING_WORDS: usize = 8;
 fn common_titles(items: &[Item]) -> Vec<bool> {
     let title = |text: &str| {
         let text = text.trim();
-        (text.split_whitespace().count() <= 2).then(|| text.to_lowercase())
+        text.split_whitespace()
+            .nth(2)
+            .is_none()
+            .then(|| text.to_lowercase())
     };
     let mut count: HashMap<String, usize> = HashMap::default();
     for item in items {

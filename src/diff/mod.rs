@@ -233,7 +233,7 @@ pub fn pair_with(
     };
     let mut changes = Vec::new();
     let mut b_paired = vec![false; b_texts.len()];
-    let mut similarity = Similarity::default();
+    let mut similarities = Similarity::default();
     for (i, slot) in pairing.iter().enumerate() {
         let (na, ta) = (&a_texts[i].0, a_texts[i].1.as_str());
         let Some((j, _)) = *slot else {
@@ -278,7 +278,7 @@ pub fn pair_with(
         let (diff, similarity) = if same_text || folded {
             (words::whole(Op::Equal, tb), 1.0)
         } else {
-            (words::word_diff(ta, tb), similarity.of_changed(ta, tb))
+            (words::word_diff(ta, tb), similarities.of_changed(ta, tb))
         };
         changes.push(Change {
             kind,
@@ -460,7 +460,7 @@ fn pair_glossary(
         }
     }
     let mut out = Vec::new();
-    let mut similarity = Similarity::default();
+    let mut similarities = Similarity::default();
     for (i, slot) in a_to_b.iter().enumerate() {
         let (ea, ta) = (&a.glossary[i], &a_texts[i]);
         let Some(j) = *slot else {
@@ -497,7 +497,7 @@ fn pair_glossary(
             kind,
             from: Some(ea.term.clone()),
             to: Some(eb.term.clone()),
-            similarity: similarity.of_changed(ta, tb),
+            similarity: similarities.of_changed(ta, tb),
             diff: words::word_diff(ta, tb),
         });
     }
