@@ -12,7 +12,7 @@
 //! each distinct rule text once, in one string with offsets. [`Lineage::to_bytes`] and
 //! [`Lineage::from_bytes`] give a binary form that loads without parsing text.
 
-use std::collections::HashMap;
+use super::text::FastMap as HashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -128,7 +128,7 @@ pub fn build_any(revisions: &[&Revision], section: u8) -> Lineage {
 /// chains are then handed out in order.
 fn chain_revisions(revisions: &[&Revision]) -> Lineage {
     let mut lineage = Lineage::default();
-    let mut interned: HashMap<String, u32> = HashMap::new();
+    let mut interned: HashMap<String, u32> = HashMap::default();
     let rules: Vec<(Vec<RuleNumber>, Vec<String>)> = on_every_core(revisions.len(), |k| {
         let revision = revisions[k];
         (
@@ -413,12 +413,12 @@ impl Lineage {
     /// revision's table instead of the whole lineage (stored by `index::lineage`).
     pub fn last_changes(&self) -> Vec<(String, Vec<(u32, LastChanged)>)> {
         // Each chain's number, text and last change in the revision before.
-        let mut before: HashMap<ChainId, (u32, u32, LastChanged)> = HashMap::new();
+        let mut before: HashMap<ChainId, (u32, u32, LastChanged)> = HashMap::default();
         let mut out = Vec::with_capacity(self.revisions.len());
         for (p, rev) in self.revisions.iter().enumerate() {
             let at = p as u32;
             let mut here: HashMap<ChainId, (u32, u32, LastChanged)> =
-                HashMap::with_capacity(rev.numbers.len());
+                HashMap::with_capacity_and_hasher(rev.numbers.len(), Default::default());
             let mut table = Vec::with_capacity(rev.numbers.len());
             for ((&number, &chain), &text) in rev.numbers.iter().zip(&rev.chains).zip(&rev.texts) {
                 // A chain twice in one revision is followed through its first rule, as

@@ -17,11 +17,10 @@
 //!    and accepted greedily, best first, above a threshold. This stage runs in rounds, so a
 //!    pairing of `309.` with `311.` lets `309.1` find `311.1` in the next.
 
-use std::collections::HashMap;
-
 use crate::model::{RuleNumber, SUBRULE_LETTERS};
 
 use super::text;
+use super::text::FastMap as HashMap;
 
 /// A rule as the matcher sees it.
 pub(crate) struct Item<'a> {
@@ -154,7 +153,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
     /// Keys and word ids for what is still unpaired (the costly part, skipped for rules
     /// that did not change).
     fn prepare(&mut self) {
-        let mut vocabulary: HashMap<String, u32> = HashMap::new();
+        let mut vocabulary: HashMap<String, u32> = HashMap::default();
         let mut side = |items: &[Item], paired: &dyn Fn(usize) -> bool| {
             let mut keys = Vec::with_capacity(items.len());
             let mut seqs = Vec::with_capacity(items.len());
@@ -171,8 +170,12 @@ impl<'s, 'a> Matcher<'s, 'a> {
                     .split(' ')
                     .filter(|w| !w.is_empty())
                     .map(|w| {
-                        let next = vocabulary.len() as u32;
-                        *vocabulary.entry(w.to_string()).or_insert(next)
+                        if let Some(&id) = vocabulary.get(w) {
+                            return id;
+                        }
+                        let id = vocabulary.len() as u32;
+                        vocabulary.insert(w.to_string(), id);
+                        id
                     })
                     .collect();
                 let mut s = seq.clone();
@@ -267,13 +270,13 @@ impl<'s, 'a> Matcher<'s, 'a> {
     fn exact_keys(&mut self) {
         let a_keys = std::mem::take(&mut self.a_keys);
         let b_keys = std::mem::take(&mut self.b_keys);
-        let mut by_key: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_key: HashMap<&str, Vec<usize>> = HashMap::default();
         for (j, key) in b_keys.iter().enumerate() {
             if !self.b_taken[j] {
                 by_key.entry(key.as_str()).or_default().push(j);
             }
         }
-        let mut a_count: HashMap<&str, usize> = HashMap::new();
+        let mut a_count: HashMap<&str, usize> = HashMap::default();
         for (i, key) in a_keys.iter().enumerate() {
             if self.a_to_b[i].is_none() {
                 *a_count.entry(key.as_str()).or_default() += 1;
@@ -314,7 +317,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
     /// Stage 4: the same opening sentence, unique among the unpaired rules of both sides.
     fn same_opening(&mut self) {
         fn openings(items: &[Item], paired: impl Fn(usize) -> bool) -> HashMap<String, Vec<usize>> {
-            let mut out: HashMap<String, Vec<usize>> = HashMap::new();
+            let mut out: HashMap<String, Vec<usize>> = HashMap::default();
             for (i, item) in items.iter().enumerate() {
                 if paired(i) {
                     continue;
@@ -349,7 +352,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
         // Round 1: confident pairings on content alone: very similar, or similar and each
         // the other's best match (a rule rewritten in place loses to the rule its text
         // moved to: 303.4h of 2011 is 303.4j of 2026, not the new 303.4h).
-        let mut best_for_b: HashMap<usize, f32> = HashMap::new();
+        let mut best_for_b: HashMap<usize, f32> = HashMap::default();
         let mut best_for_a: Vec<f32> = vec![0.0; self.a.len()];
         for (i, cands) in content.iter().enumerate() {
             for &(j, sim) in cands {
@@ -441,8 +444,8 @@ impl<'s, 'a> Matcher<'s, 'a> {
     /// is still unpaired is that rule, whatever its own text became ("308. Tribals" and
     /// "308. Kindreds").
     fn parents_follow_children(&mut self) {
-        let mut votes: HashMap<(usize, usize), usize> = HashMap::new();
-        let mut children: HashMap<usize, usize> = HashMap::new();
+        let mut votes: HashMap<(usize, usize), usize> = HashMap::default();
+        let mut children: HashMap<usize, usize> = HashMap::default();
         for (k, item) in self.a.iter().enumerate() {
             let Some(parent) = item.number.parent().and_then(|p| self.a_index.get(&p)) else {
                 continue;
@@ -506,7 +509,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
             s.dedup();
             s
         };
-        let mut postings: HashMap<u64, Vec<u32>> = HashMap::new();
+        let mut postings: HashMap<u64, Vec<u32>> = HashMap::default();
         for j in 0..self.b.len() {
             if self.b_taken[j] {
                 continue;
@@ -563,9 +566,12 @@ const OPENING_WORDS: usize = 8;
 fn common_titles(items: &[Item]) -> Vec<bool> {
     let title = |text: &str| {
         let text = text.trim();
-        (text.split_whitespace().count() <= 2).then(|| text.to_lowercase())
+        text.split_whitespace()
+            .nth(2)
+            .is_none()
+            .then(|| text.to_lowercase())
     };
-    let mut count: HashMap<String, usize> = HashMap::new();
+    let mut count: HashMap<String, usize> = HashMap::default();
     for item in items {
         if let Some(t) = title(item.text) {
             *count.entry(t).or_default() += 1;

@@ -233,6 +233,7 @@ pub fn pair_with(
     };
     let mut changes = Vec::new();
     let mut b_paired = vec![false; b_texts.len()];
+    let mut similarities = Similarity::default();
     for (i, slot) in pairing.iter().enumerate() {
         let (na, ta) = (&a_texts[i].0, a_texts[i].1.as_str());
         let Some((j, _)) = *slot else {
@@ -277,7 +278,7 @@ pub fn pair_with(
         let (diff, similarity) = if same_text || folded {
             (words::whole(Op::Equal, tb), 1.0)
         } else {
-            (words::word_diff(ta, tb), similarity_of_changed(ta, tb))
+            (words::word_diff(ta, tb), similarities.of_changed(ta, tb))
         };
         changes.push(Change {
             kind,
@@ -324,10 +325,28 @@ pub fn pair_with(
     }
 }
 
-/// The similarity of two texts that differ, to three decimals and below 1 (a text with
-/// one quote changed is 0.999, never 1).
-fn similarity_of_changed(a: &str, b: &str) -> f32 {
-    ((text::text_similarity(a, b) * 1000.0).floor() / 1000.0).min(0.999)
+/// [`text::text_similarity`] of many pairs over one vocabulary, without allocating for
+/// each pair.
+#[derive(Default)]
+struct Similarity {
+    vocabulary: text::Vocabulary,
+    a: Vec<u32>,
+    b: Vec<u32>,
+}
+
+impl Similarity {
+    /// The similarity of two texts that differ, to three decimals and below 1 (a text
+    /// with one quote changed is 0.999, never 1).
+    fn of_changed(&mut self, a: &str, b: &str) -> f32 {
+        self.vocabulary.sorted_ids_into(a, &mut self.a);
+        self.vocabulary.sorted_ids_into(b, &mut self.b);
+        rounded(text::dice(&self.a, &self.b))
+    }
+}
+
+/// A similarity to three decimals and below 1.
+fn rounded(similarity: f32) -> f32 {
+    ((similarity * 1000.0).floor() / 1000.0).min(0.999)
 }
 
 /// What both revisions cover: everything when both are complete, else the sections the
@@ -404,14 +423,35 @@ fn pair_glossary(
             }
         }
     }
-    // Renamed: the best definition match above 0.6 among what is left (few entries).
+    // Renamed: the best definition match above 0.6 among what is left. Each definition's
+    // words become ids once; a pair whose sizes alone keep it below 0.6 is not measured.
+    let mut vocabulary = text::Vocabulary::default();
+    let a_ids: Vec<Vec<u32>> = (0..a.glossary.len())
+        .map(|i| {
+            if a_to_b[i].is_none() {
+                vocabulary.sorted_ids(&a_texts[i])
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let b_ids: Vec<Vec<u32>> = (0..b.glossary.len())
+        .map(|j| {
+            if b_taken[j] {
+                Vec::new()
+            } else {
+                vocabulary.sorted_ids(&b_texts[j])
+            }
+        })
+        .collect();
     for i in 0..a.glossary.len() {
         if a_to_b[i].is_some() {
             continue;
         }
         let best = (0..b.glossary.len())
             .filter(|&j| !b_taken[j])
-            .map(|j| (text::text_similarity(&a_texts[i], &b_texts[j]), j))
+            .filter(|&j| text::dice_bound(a_ids[i].len(), b_ids[j].len()) >= 0.6)
+            .map(|j| (text::dice(&a_ids[i], &b_ids[j]), j))
             .filter(|(s, _)| *s >= 0.6)
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((_, j)) = best {
@@ -420,6 +460,7 @@ fn pair_glossary(
         }
     }
     let mut out = Vec::new();
+    let mut similarities = Similarity::default();
     for (i, slot) in a_to_b.iter().enumerate() {
         let (ea, ta) = (&a.glossary[i], &a_texts[i]);
         let Some(j) = *slot else {
@@ -456,7 +497,7 @@ fn pair_glossary(
             kind,
             from: Some(ea.term.clone()),
             to: Some(eb.term.clone()),
-            similarity: similarity_of_changed(ta, tb),
+            similarity: similarities.of_changed(ta, tb),
             diff: words::word_diff(ta, tb),
         });
     }

@@ -1,8 +1,14 @@
 //! Word-level diffs of two texts, as runs of kept, deleted and inserted words (the
 //! `similar` crate's patience diff over words and the white space between them).
+//!
+//! The words are diffed as numbers, one for each distinct token, given out by a fast map:
+//! the diff depends only on which tokens are equal, so this is what `similar`'s
+//! `TextDiff::diff_words` says, without its hashing of every token with SipHash (twice).
 
 use serde::{Deserialize, Serialize};
-use similar::{Algorithm, ChangeTag, TextDiff};
+use similar::{Algorithm, DiffTag};
+
+use super::text::FastMap;
 
 /// What happened to a run of words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,20 +33,7 @@ pub struct Segment {
 /// white space between two changed words travels with them, so "a b" → "c d" reads as
 /// one deletion and one insertion rather than four pieces.
 pub fn word_diff(old: &str, new: &str) -> Vec<Segment> {
-    let diff = TextDiff::configure()
-        .algorithm(Algorithm::Patience)
-        .diff_words(old, new);
-    let pieces: Vec<(Op, &str)> = diff
-        .iter_all_changes()
-        .map(|c| {
-            let op = match c.tag() {
-                ChangeTag::Equal => Op::Equal,
-                ChangeTag::Delete => Op::Delete,
-                ChangeTag::Insert => Op::Insert,
-            };
-            (op, c.value())
-        })
-        .collect();
+    let pieces = pieces(old, new);
     let mut out: Vec<Segment> = Vec::new();
     let (mut deleted, mut inserted) = (String::new(), String::new());
     for (i, &(op, text)) in pieces.iter().enumerate() {
@@ -72,6 +65,55 @@ pub fn word_diff(old: &str, new: &str) -> Vec<Segment> {
         }
     }
     flush(&mut out, &mut deleted, &mut inserted);
+    out
+}
+
+/// The tokens of both texts, each kept, deleted or inserted, in the order `similar`'s
+/// `TextDiff::iter_all_changes` gives them (of a replacement, the deleted tokens first).
+fn pieces<'t>(old: &'t str, new: &'t str) -> Vec<(Op, &'t str)> {
+    let (old_tokens, new_tokens) = (tokens(old), tokens(new));
+    let mut ids: FastMap<&str, u32> = FastMap::default();
+    let mut id = |token: &'t str| -> u32 {
+        let next = ids.len() as u32;
+        *ids.entry(token).or_insert(next)
+    };
+    let old_ids: Vec<u32> = old_tokens.iter().map(|t| id(t)).collect();
+    let new_ids: Vec<u32> = new_tokens.iter().map(|t| id(t)).collect();
+    let mut pieces: Vec<(Op, &str)> = Vec::with_capacity(old_tokens.len() + new_tokens.len());
+    for op in similar::capture_diff_slices(Algorithm::Patience, &old_ids, &new_ids) {
+        let (tag, in_old, in_new) = op.as_tag_tuple();
+        let (old_op, new_op) = match tag {
+            DiffTag::Equal => (Some(Op::Equal), None),
+            DiffTag::Delete => (Some(Op::Delete), None),
+            DiffTag::Insert => (None, Some(Op::Insert)),
+            DiffTag::Replace => (Some(Op::Delete), Some(Op::Insert)),
+        };
+        if let Some(op) = old_op {
+            pieces.extend(old_tokens[in_old].iter().map(|t| (op, *t)));
+        }
+        if let Some(op) = new_op {
+            pieces.extend(new_tokens[in_new].iter().map(|t| (op, *t)));
+        }
+    }
+    pieces
+}
+
+/// The tokens `similar` diffs words by: runs of white space and runs of anything else.
+fn tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut space = None;
+    for (i, c) in text.char_indices() {
+        let is_space = c.is_whitespace();
+        if space.is_some_and(|s| s != is_space) {
+            out.push(&text[start..i]);
+            start = i;
+        }
+        space = Some(is_space);
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
     out
 }
 
@@ -135,6 +177,66 @@ mod tests {
             show(&d),
             "If {+a player controls +}two or more legendary permanents with the same [-name are on-]{+name, that player chooses one of them, and+} the[- battlefield, all-]{+ rest+} are put into their owners' graveyards."
         );
+    }
+
+    /// What `word_diff` was, through `similar`'s own text diff: the two must agree.
+    fn through_text_diff(old: &str, new: &str) -> Vec<(Op, String)> {
+        use similar::{ChangeTag, TextDiff};
+        TextDiff::configure()
+            .algorithm(Algorithm::Patience)
+            .diff_words(old, new)
+            .iter_all_changes()
+            .map(|c| {
+                let op = match c.tag() {
+                    ChangeTag::Equal => Op::Equal,
+                    ChangeTag::Delete => Op::Delete,
+                    ChangeTag::Insert => Op::Insert,
+                };
+                (op, c.value().to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tokens_and_diff_are_those_of_similars_text_diff() {
+        let texts = [
+            "",
+            " ",
+            "Tap it.",
+            "  two  spaces\tand a tab\n",
+            "If two or more legendary permanents with the same name are on the battlefield, all are put into their owners' graveyards.",
+            "If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners' graveyards.",
+            "a a a b b a c a b a a\u{a0}b",
+            "b a c a a b a b\u{2003}a a c",
+        ];
+        let long = texts[4..6].join(" ").repeat(4);
+        let longer = texts[4..6]
+            .iter()
+            .rev()
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .repeat(3);
+        let mut all: Vec<&str> = texts.to_vec();
+        all.push(&long);
+        all.push(&longer);
+        for old in &all {
+            for new in &all {
+                let ours: Vec<(Op, String)> = pieces(old, new)
+                    .into_iter()
+                    .map(|(op, t)| (op, t.to_string()))
+                    .collect();
+                assert_eq!(ours, through_text_diff(old, new), "{old:?} → {new:?}");
+                let joined = |op: Op| -> String {
+                    ours.iter()
+                        .filter(|(o, _)| *o != op)
+                        .map(|(_, t)| t.as_str())
+                        .collect()
+                };
+                assert_eq!(joined(Op::Insert), *old);
+                assert_eq!(joined(Op::Delete), *new);
+            }
+        }
     }
 
     #[test]
