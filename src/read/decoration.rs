@@ -265,6 +265,18 @@ fn is_markdown_heading(line: &str) -> bool {
 /// `rule 704`; `*Example:*` → `Example:`; a list item's `- ` off; a table row's cells
 /// side by side (`| 303.4c | If an Aura… |` → `303.4c If an Aura…`).
 fn markdown_line(line: &str) -> String {
+    // A hard line break (two trailing spaces: html2text's `<br>`) ends a paragraph:
+    // a blank line after it says so to a reader of hard-wrapped text.
+    let hard_break = line.ends_with("  ") && !line.trim().is_empty();
+    let line = line.trim_end_matches(' ');
+    let mut out = markdown_body(line);
+    if hard_break {
+        out.push('\n');
+    }
+    out
+}
+
+fn markdown_body(line: &str) -> String {
     let trimmed = line.trim_start();
     if let Some(cells) = table_row(trimmed) {
         return cells;
@@ -287,11 +299,36 @@ fn markdown_line(line: &str) -> String {
     } else {
         body.to_string()
     };
-    let body = markdown_links(&body);
-    match body.strip_prefix("*Example:*") {
+    let body = unescaped(&markdown_links(&body));
+    match body
+        .strip_prefix("*Example:*")
+        .or_else(|| body.strip_prefix("_Example:_"))
+    {
         Some(rest) => format!("Example:{rest}"),
         None => body,
     }
+}
+
+/// A Markdown line without its backslash escapes: a converter (html2text, markdownify)
+/// writes `### 101\. The Magic Golden Rules`, `a star (\*)`, `Wolf in \_\_\_ Clothing`.
+/// Any ASCII punctuation may be escaped (CommonMark); no revision of the rules holds a
+/// backslash.
+fn unescaped(line: &str) -> String {
+    if !line.contains('\\') {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next_if(char::is_ascii_punctuation) {
+                out.push(next);
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A Markdown table row's cells, side by side (`| 303.4c | If an Aura… |`), or nothing
@@ -517,6 +554,25 @@ mod tests {
         assert_eq!(
             plain(text).as_deref(),
             Some("303.4c If an Aura\n\n303.4d Next.\n303.4e Nested.")
+        );
+    }
+
+    #[test]
+    fn a_converters_markdown_escapes_and_underscored_examples_come_off() {
+        // html2text's and markdownify's ways of writing a rules page.
+        let md = "### 1\\. Game Concepts\n\n#### 101\\. The Magic Golden Rules\n\n**101.1**. A star (\\*) and Wolf in \\_\\_\\_\\_ Clothing.\n\n_Example:_ One.";
+        assert_eq!(
+            plain(md).as_deref(),
+            Some("1. Game Concepts\n\n101. The Magic Golden Rules\n\n101.1. A star (*) and Wolf in ____ Clothing.\n\nExample: One.")
+        );
+    }
+
+    #[test]
+    fn a_markdown_hard_break_ends_a_paragraph() {
+        let md = "**Ability**  \n1\\. Text on an\nobject.  \nSee rule 113.\n\n**Abandon**  \nTo turn.\n\n**Active Player**  \nWhose turn.";
+        assert_eq!(
+            plain(md).as_deref(),
+            Some("Ability\n\n1. Text on an\nobject.\n\nSee rule 113.\n\nAbandon\n\nTo turn.\n\nActive Player\n\nWhose turn.")
         );
     }
 
