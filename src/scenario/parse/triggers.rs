@@ -2,7 +2,7 @@
 //! place, into the engine's own values ([`TriggeredAbility`]); the order suffix
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
-//! This build reads the events E1, E2, E2', E3, E6, E7, E8, E9 and E10 and the effects that gain and
+//! This build reads the events E1, E2, E2', E3, E5, E6, E7, E8, E9 and E10 and the effects that gain and
 //! lose life, put and remove counters, destroy, exile, return and pump; any other form of
 //! version 3 is an error that names the line and says so.
 
@@ -15,7 +15,7 @@ use crate::scenario::engine::triggered::{
     TriggeredAbility, Whose,
 };
 
-const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
+const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
 const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`";
 
@@ -140,8 +140,32 @@ impl Reader<'_> {
         if ev.starts_with("enchanted ") || ev.starts_with("equipped ") {
             return not_yet("E4, an enchanted or equipped permanent leaving");
         }
+        for (who_text, who) in [
+            ("you", Players::You),
+            ("a player", Players::Any),
+            ("an opponent", Players::Opponent),
+        ] {
+            let Some(rest) = ev.strip_prefix(who_text) else {
+                continue;
+            };
+            let Some(obj) = rest
+                .strip_prefix(" sacrifices ")
+                .or_else(|| rest.strip_prefix(" sacrifice "))
+            else {
+                continue;
+            };
+            let e5 = "`(you | a player | an opponent) sacrifice[s] (this | FILTER)` (E5)";
+            let obj = obj.trim();
+            if obj.starts_with("this ") {
+                return self.err(line, format!("expected {e5}, found `{ev}`"));
+            }
+            return Ok(TriggerEvent::Sacrifices {
+                who,
+                what: self.object_filter(line, obj)?,
+            });
+        }
         if ev.contains(" sacrifice") {
-            return not_yet("E5, a sacrifice");
+            return self.err(line, format!("expected `(you | a player | an opponent) sacrifice[s] (this | FILTER)` (E5), found `{ev}`"));
         }
         for suffix in [" attacks", " attack"] {
             if let Some(obj) = ev.strip_suffix(suffix) {
@@ -290,7 +314,10 @@ impl Reader<'_> {
 
     fn trigger_condition(&self, line: usize, c: &str, event: &TriggerEvent) -> R<Condition> {
         if let Some(rest) = c.strip_prefix("it had ") {
-            if !matches!(event, TriggerEvent::Dies(_) | TriggerEvent::Leaves(_)) {
+            if !matches!(
+                event,
+                TriggerEvent::Dies(_) | TriggerEvent::Leaves(_) | TriggerEvent::Sacrifices { .. }
+            ) {
                 return self.err(line, format!("`it had …` may follow only an event whose object left the battlefield (E2, E3, E4, E5), not `{c}`"));
             }
             let rest = rest.trim_end_matches(" on it");

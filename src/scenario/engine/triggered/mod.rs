@@ -65,6 +65,10 @@ pub enum TriggerEvent {
     OneOrMoreDie(Filter),
     /// E3: `OBJ leaves the battlefield` (603.6c).
     Leaves(ObjectFilter),
+    /// E5: `(you | a player | an opponent) sacrifice[s] (this | FILTER)` (701.21a): once
+    /// for each sacrificed permanent that fits. It looks back from 2026-04-17 (603.10a);
+    /// before, [`observe`] judges it both ways.
+    Sacrifices { who: Players, what: ObjectFilter },
     /// E6: `OBJ attacks` (508.3a): declared as an attacker.
     Attacks(ObjectFilter),
     /// E7: `this blocks` (509.3a): declared as a blocker, once each combat.
@@ -93,13 +97,14 @@ impl TriggerEvent {
         )
     }
 
-    /// Whether `it` means the event's object (E1, E2, E3) rather than `this`.
+    /// Whether `it` means the event's object (E1, E2, E3, E5, E6, E8) rather than `this`.
     pub fn has_object(&self) -> bool {
         matches!(
             self,
             TriggerEvent::Enters { .. }
                 | TriggerEvent::Dies(_)
                 | TriggerEvent::Leaves(_)
+                | TriggerEvent::Sacrifices { .. }
                 | TriggerEvent::Attacks(_)
                 | TriggerEvent::Deals { .. }
         )
