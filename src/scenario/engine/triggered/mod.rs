@@ -65,6 +65,14 @@ pub enum TriggerEvent {
     OneOrMoreDie(Filter),
     /// E3: `OBJ leaves the battlefield` (603.6c).
     Leaves(ObjectFilter),
+    /// E4: `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`
+    /// (603.6e): once for the permanent the Aura or Equipment was attached to immediately
+    /// before the event.
+    AttachedLeaves {
+        equipped: bool,
+        creature: bool,
+        dies: bool,
+    },
     /// E5: `(you | a player | an opponent) sacrifice[s] (this | FILTER)` (701.21a): once
     /// for each sacrificed permanent that fits. It looks back from 2026-04-17 (603.10a);
     /// before, [`observe`] judges it both ways.
@@ -93,7 +101,10 @@ impl TriggerEvent {
     pub fn looks_back(&self) -> bool {
         matches!(
             self,
-            TriggerEvent::Dies(_) | TriggerEvent::OneOrMoreDie(_) | TriggerEvent::Leaves(_)
+            TriggerEvent::Dies(_)
+                | TriggerEvent::OneOrMoreDie(_)
+                | TriggerEvent::Leaves(_)
+                | TriggerEvent::AttachedLeaves { .. }
         )
     }
 
@@ -104,6 +115,7 @@ impl TriggerEvent {
             TriggerEvent::Enters { .. }
                 | TriggerEvent::Dies(_)
                 | TriggerEvent::Leaves(_)
+                | TriggerEvent::AttachedLeaves { .. }
                 | TriggerEvent::Sacrifices { .. }
                 | TriggerEvent::Attacks(_)
                 | TriggerEvent::Deals { .. }
@@ -527,6 +539,8 @@ pub struct TriggerRecord {
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub objects: Vec<Seen>,
+    /// (attachment, its object, the permanent it was attached to, that permanent's object).
+    pub attached: Vec<(CardId, u32, CardId, u32)>,
     pub life: Vec<i32>,
 }
 

@@ -121,8 +121,16 @@ impl Game {
                 token: self.cards[c].token,
             })
             .collect();
+        let attached = (0..self.cards.len())
+            .filter(|&c| self.cards[c].zone == Zone::Battlefield)
+            .filter_map(|c| match self.cards[c].attached_to {
+                Some((Target::Card(to), object)) => Some((c, self.cards[c].object, to, object)),
+                _ => None,
+            })
+            .collect();
         Snapshot {
             objects,
+            attached,
             life: self.players.iter().map(|p| p.life).collect(),
         }
     }
@@ -298,6 +306,44 @@ impl Game {
                         cites.extend(self.keyword_cites(k, false));
                     }
                     let inst = base(Some(object), cites);
+                    if self.condition_holds(&inst, Some(before)) {
+                        out.push(inst);
+                    }
+                }
+            }
+            TriggerEvent::AttachedLeaves {
+                equipped,
+                creature,
+                dies,
+            } => {
+                // 603.6e: the Aura or Equipment must be one, attached to it, immediately
+                // before the event.
+                let kind = if *equipped { "equipment" } else { "aura" };
+                if !seen.view.chars.has_subtype(kind) {
+                    return out;
+                }
+                for &(card, old, new, to) in left {
+                    if *dies && !matches!(to, Zone::Graveyard(_)) {
+                        continue;
+                    }
+                    let was_attached = before.attached.iter().any(|&(a, ao, t, tobj)| {
+                        a == seen.card && ao == seen.object && t == card && tobj == old
+                    });
+                    let Some(it) = before.find(card, old) else {
+                        continue;
+                    };
+                    if !was_attached || (*creature && !it.view.chars.is(CardType::Creature)) {
+                        continue;
+                    }
+                    let object = EventObject {
+                        card,
+                        object: new,
+                        zone: to,
+                        view: it.view.clone(),
+                        counters: it.counters,
+                        token: it.token,
+                    };
+                    let inst = base(Some(object), self.trigger_cites(&ability.event, true));
                     if self.condition_holds(&inst, Some(before)) {
                         out.push(inst);
                     }
@@ -553,6 +599,16 @@ impl Game {
                 out.push(cite::R603_6C);
             }
             TriggerEvent::Leaves(_) => out.push(cite::R603_6C),
+            TriggerEvent::AttachedLeaves { equipped, dies, .. } => {
+                if *dies {
+                    out.push(cite::R700_4);
+                }
+                out.push(cite::R603_6C);
+                if !equipped {
+                    // An Aura's ability on the enchanted permanent leaving.
+                    out.push(cite::R603_6E);
+                }
+            }
             TriggerEvent::Sacrifices { .. } => {
                 out.push(cite::R701_21A);
                 if !self.rules.has(Difference::SacrificeLooksBack) {
