@@ -96,7 +96,10 @@ pub fn act(statement: &Statement) -> Act {
         }),
         Statement::Destroy(c) => Act::Effect(Effect::Destroy(c)),
         Statement::Exile(c) => Act::Effect(Effect::Exile(c)),
-        Statement::Sacrifice { player, card } => Act::Effect(Effect::Sacrifice { player, card }),
+        Statement::Sacrifice { player, cards } => match cards[..] {
+            [card] => Act::Effect(Effect::Sacrifice { player, card }),
+            _ => Act::SacrificeEach { player, cards },
+        },
         Statement::ReturnToHand(c) => Act::Effect(Effect::ReturnToHand(c)),
         Statement::Damage {
             card,

@@ -77,9 +77,10 @@ pub enum Statement {
     },
     /// `all players pass` (117.4).
     AllPlayersPass,
+    /// `P sacrifices L[, L]...[ and L]`: all at once, one event.
     Sacrifice {
         player: PlayerId,
-        card: CardId,
+        cards: Vec<CardId>,
     },
     ReturnToBattlefield {
         card: CardId,
@@ -157,8 +158,11 @@ impl Statement {
         use Statement::*;
         let card = |c: &CardId| Target::Card(*c);
         match self {
-            Play { player, card: c } | Sacrifice { player, card: c } => {
-                vec![Target::Player(*player), card(c)]
+            Play { player, card: c } => vec![Target::Player(*player), card(c)],
+            Sacrifice { player, cards } => {
+                let mut out = vec![Target::Player(*player)];
+                out.extend(cards.iter().map(card));
+                out
             }
             Cast {
                 player,

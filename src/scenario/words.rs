@@ -69,6 +69,7 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
         R::TriggeredInAStepPassedThrough => "an ability triggered in a step that this statement passes through; this build of the checker doesn't yet resolve abilities in the steps a statement passes through (write `go to` the step, then `all players pass`)".into(),
         R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
         R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
+        R::SacrificeLooksBack => "an ability that triggers on a sacrifice triggers differently looking back in time and not; the chosen revision doesn't say whether it looks back (603.10a of 2026-04-17 made it look back)".into(),
         R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
     }
 }

@@ -87,6 +87,11 @@ pub enum Act {
     },
     /// Several objects destroyed or exiled at once, one event.
     DestroyEach { subjects: Vec<Subject>, exile: bool },
+    /// A player sacrifices several permanents at once, one event (701.21a).
+    SacrificeEach {
+        player: PlayerId,
+        cards: Vec<CardId>,
+    },
     /// Declaring attackers (508.1).
     Attack {
         player: PlayerId,

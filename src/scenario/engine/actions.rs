@@ -87,6 +87,7 @@ impl Game {
             | Act::CombatDamage(_)) => self.combat_action(&act),
             Act::AllPlayersPass => self.all_players_pass(),
             Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
+            Act::SacrificeEach { player, cards } => self.sacrifice_each(player, &cards),
             Act::Effect(effect) => self.effect(effect),
         }
     }
@@ -118,6 +119,37 @@ impl Game {
 
     /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
     /// as the effect begins, 611.2c).
+    /// `P sacrifices L, L and L` (701.21a): each must be a permanent the player controls;
+    /// then all move at once, one event.
+    fn sacrifice_each(
+        &mut self,
+        player: PlayerId,
+        cards: &[CardId],
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut reasons = Vec::new();
+        for &card in cards {
+            if !self.on_battlefield(card) || self.controller(card) != player {
+                reasons.push(because(
+                    &[cite::R701_21A],
+                    Why::CantSacrifice {
+                        player,
+                        card,
+                        controller: self.on_battlefield(card).then(|| self.controller(card)),
+                        zone: self.zone(card),
+                    },
+                ));
+            }
+        }
+        if !reasons.is_empty() {
+            return Err(reasons);
+        }
+        let mut events = Vec::new();
+        for &card in cards {
+            events.extend(self.effect(Effect::Sacrifice { player, card })?);
+        }
+        Ok(events)
+    }
+
     fn destroy_each(&mut self, subjects: &[Subject], exile: bool) -> Vec<Event> {
         let mut set: Vec<CardId> = Vec::new();
         for s in subjects {

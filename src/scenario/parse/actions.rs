@@ -440,11 +440,16 @@ impl Reader<'_> {
         if let Some(body) = rest.strip_prefix("puts ") {
             return eot_only(self.put(line, body, Some(player))?);
         }
-        if let Some(l) = rest.strip_prefix("sacrifices ") {
-            return eot_only(Statement::Sacrifice {
-                player,
-                card: self.label(line, l)?,
-            });
+        if let Some(list) = rest.strip_prefix("sacrifices ") {
+            // `P sacrifices L[, L]...[ and L]`: one event; a label named twice counts once.
+            let mut cards = Vec::new();
+            for l in list.split(", ").flat_map(|p| p.split(" and ")) {
+                let c = self.label(line, l.trim())?;
+                if !cards.contains(&c) {
+                    cards.push(c);
+                }
+            }
+            return eot_only(Statement::Sacrifice { player, cards });
         }
         if let Some(l) = rest.strip_prefix("gains control of ") {
             return Ok(Statement::Modify {

@@ -2,7 +2,7 @@
 //! place, into the engine's own values ([`TriggeredAbility`]); the order suffix
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
-//! This build reads the events E1, E2, E2', E3, E6, E7, E8, E9 and E10 and the effects that gain and
+//! This build reads the events E1, E2, E2', E3, E4, E5, E6, E7, E8, E9 and E10 and the effects that gain and
 //! lose life, put and remove counters, destroy, exile, return and pump; any other form of
 //! version 3 is an error that names the line and says so.
 
@@ -15,7 +15,7 @@ use crate::scenario::engine::triggered::{
     TriggeredAbility, Whose,
 };
 
-const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
+const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
 const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`";
 
@@ -80,6 +80,22 @@ impl Reader<'_> {
         let mut targets = Vec::new();
         let mut effects = Vec::new();
         let text = effects_text.trim().trim_end_matches('.');
+        if matches!(event, TriggerEvent::AttachedLeaves { .. }) {
+            // An Aura's E4 ability acting on `this` reaches the Aura card in its owner's
+            // graveyard after state-based actions (603.6e, 400.7f): not played yet.
+            let acts_on_this = [
+                "return this",
+                "exile this",
+                "destroy this",
+                " on this",
+                " from this",
+            ]
+            .iter()
+            .any(|w| format!(" {text}").contains(w));
+            if acts_on_this {
+                return self.err(line, format!("an effect acting on `this` after `{}` (E4: the Aura or Equipment itself) is version 3 that this build of the checker doesn't play yet", event_text.trim()));
+            }
+        }
         for piece in text.split(", then ").flat_map(|p| p.split(". ")) {
             let piece = piece.trim();
             if piece.is_empty() {
@@ -122,9 +138,6 @@ impl Reader<'_> {
     }
 
     fn trigger_event(&self, line: usize, ev: &str) -> R<TriggerEvent> {
-        let not_yet = |what: &str| -> R<TriggerEvent> {
-            self.err(line, format!("`{ev}` is a trigger event of version 3 ({what}) that this build of the checker doesn't play yet (it plays {EVENTS_PLAYED})"))
-        };
         if let Some(rest) = ev.strip_prefix("the beginning of ") {
             let (whose, step) = match rest {
                 "your upkeep" => (Whose::Yours, Step::Upkeep),
@@ -138,10 +151,53 @@ impl Reader<'_> {
             return Ok(TriggerEvent::Beginning { whose, step });
         }
         if ev.starts_with("enchanted ") || ev.starts_with("equipped ") {
-            return not_yet("E4, an enchanted or equipped permanent leaving");
+            let words: Vec<&str> = ev.splitn(3, ' ').collect();
+            let e4 = "`(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)` (E4)";
+            let [how, what, happened] = words[..] else {
+                return self.err(line, format!("expected {e4}, found `{ev}`"));
+            };
+            let creature = match what {
+                "creature" => true,
+                "permanent" => false,
+                _ => return self.err(line, format!("expected {e4}, found `{ev}`")),
+            };
+            let dies = match happened {
+                "dies" | "is put into a graveyard from the battlefield" => true,
+                "leaves the battlefield" => false,
+                _ => return self.err(line, format!("expected {e4}, found `{ev}`")),
+            };
+            return Ok(TriggerEvent::AttachedLeaves {
+                equipped: how == "equipped",
+                creature,
+                dies,
+            });
+        }
+        for (who_text, who) in [
+            ("you", Players::You),
+            ("a player", Players::Any),
+            ("an opponent", Players::Opponent),
+        ] {
+            let Some(rest) = ev.strip_prefix(who_text) else {
+                continue;
+            };
+            let Some(obj) = rest
+                .strip_prefix(" sacrifices ")
+                .or_else(|| rest.strip_prefix(" sacrifice "))
+            else {
+                continue;
+            };
+            let e5 = "`(you | a player | an opponent) sacrifice[s] (this | FILTER)` (E5)";
+            let obj = obj.trim();
+            if obj.starts_with("this ") {
+                return self.err(line, format!("expected {e5}, found `{ev}`"));
+            }
+            return Ok(TriggerEvent::Sacrifices {
+                who,
+                what: self.object_filter(line, obj)?,
+            });
         }
         if ev.contains(" sacrifice") {
-            return not_yet("E5, a sacrifice");
+            return self.err(line, format!("expected `(you | a player | an opponent) sacrifice[s] (this | FILTER)` (E5), found `{ev}`"));
         }
         for suffix in [" attacks", " attack"] {
             if let Some(obj) = ev.strip_suffix(suffix) {
@@ -290,7 +346,13 @@ impl Reader<'_> {
 
     fn trigger_condition(&self, line: usize, c: &str, event: &TriggerEvent) -> R<Condition> {
         if let Some(rest) = c.strip_prefix("it had ") {
-            if !matches!(event, TriggerEvent::Dies(_) | TriggerEvent::Leaves(_)) {
+            if !matches!(
+                event,
+                TriggerEvent::Dies(_)
+                    | TriggerEvent::Leaves(_)
+                    | TriggerEvent::AttachedLeaves { .. }
+                    | TriggerEvent::Sacrifices { .. }
+            ) {
                 return self.err(line, format!("`it had …` may follow only an event whose object left the battlefield (E2, E3, E4, E5), not `{c}`"));
             }
             let rest = rest.trim_end_matches(" on it");

@@ -65,6 +65,18 @@ pub enum TriggerEvent {
     OneOrMoreDie(Filter),
     /// E3: `OBJ leaves the battlefield` (603.6c).
     Leaves(ObjectFilter),
+    /// E4: `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`
+    /// (603.6e): once for the permanent the Aura or Equipment was attached to immediately
+    /// before the event.
+    AttachedLeaves {
+        equipped: bool,
+        creature: bool,
+        dies: bool,
+    },
+    /// E5: `(you | a player | an opponent) sacrifice[s] (this | FILTER)` (701.21a): once
+    /// for each sacrificed permanent that fits. It looks back from 2026-04-17 (603.10a);
+    /// before, [`observe`] judges it both ways.
+    Sacrifices { who: Players, what: ObjectFilter },
     /// E6: `OBJ attacks` (508.3a): declared as an attacker.
     Attacks(ObjectFilter),
     /// E7: `this blocks` (509.3a): declared as a blocker, once each combat.
@@ -89,17 +101,22 @@ impl TriggerEvent {
     pub fn looks_back(&self) -> bool {
         matches!(
             self,
-            TriggerEvent::Dies(_) | TriggerEvent::OneOrMoreDie(_) | TriggerEvent::Leaves(_)
+            TriggerEvent::Dies(_)
+                | TriggerEvent::OneOrMoreDie(_)
+                | TriggerEvent::Leaves(_)
+                | TriggerEvent::AttachedLeaves { .. }
         )
     }
 
-    /// Whether `it` means the event's object (E1, E2, E3) rather than `this`.
+    /// Whether `it` means the event's object (E1, E2, E3, E5, E6, E8) rather than `this`.
     pub fn has_object(&self) -> bool {
         matches!(
             self,
             TriggerEvent::Enters { .. }
                 | TriggerEvent::Dies(_)
                 | TriggerEvent::Leaves(_)
+                | TriggerEvent::AttachedLeaves { .. }
+                | TriggerEvent::Sacrifices { .. }
                 | TriggerEvent::Attacks(_)
                 | TriggerEvent::Deals { .. }
         )
@@ -522,6 +539,8 @@ pub struct TriggerRecord {
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub objects: Vec<Seen>,
+    /// (attachment, its object, the permanent it was attached to, that permanent's object).
+    pub attached: Vec<(CardId, u32, CardId, u32)>,
     pub life: Vec<i32>,
 }
 

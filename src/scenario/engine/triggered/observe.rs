@@ -14,6 +14,8 @@ use super::*;
 struct Occurrences {
     /// (card, its object before, its object after, the zone it went to).
     left: Vec<(CardId, u32, u32, Zone)>,
+    /// Permanents sacrificed (701.21a): as `left`, and the player who sacrificed it.
+    sacrificed: Vec<(CardId, u32, u32, Zone, PlayerId)>,
     /// (card, its object on the battlefield).
     entered: Vec<(CardId, u32)>,
     /// (player, amount, gained).
@@ -40,10 +42,13 @@ impl Occurrences {
                     to,
                     old,
                     new,
-                    ..
+                    cause,
                 } => {
                     if *from == Zone::Battlefield {
                         o.left.push((*card, *old, *new, *to));
+                        if let Cause::SacrificedBy(p) = cause {
+                            o.sacrificed.push((*card, *old, *new, *to, *p));
+                        }
                     }
                     if *to == Zone::Battlefield {
                         o.entered.push((*card, *new));
@@ -116,8 +121,16 @@ impl Game {
                 token: self.cards[c].token,
             })
             .collect();
+        let attached = (0..self.cards.len())
+            .filter(|&c| self.cards[c].zone == Zone::Battlefield)
+            .filter_map(|c| match self.cards[c].attached_to {
+                Some((Target::Card(to), object)) => Some((c, self.cards[c].object, to, object)),
+                _ => None,
+            })
+            .collect();
         Snapshot {
             objects,
+            attached,
             life: self.players.iter().map(|p| p.life).collect(),
         }
     }
@@ -137,6 +150,9 @@ impl Game {
             return;
         }
         let mut found: Vec<Instance> = Vec::new();
+        let sacrifice_looks_back = self.rules.has(Difference::SacrificeLooksBack);
+        // Before 2026-04-17, E5 abilities judged looking back and not (see `sacrifices`).
+        let (mut sac_back, mut sac_after) = (Vec::new(), Vec::new());
         // Abilities that look back: those that existed immediately before the event.
         for seen in &before.objects {
             for (index, ability) in triggered_abilities(&seen.view.chars) {
@@ -160,7 +176,14 @@ impl Game {
                     continue;
                 }
                 if ability.event.looks_back() {
-                    found.extend(self.looking_back(before, seen, index, ability, &o.left));
+                    found.extend(self.looking_back(before, seen, index, ability, &o));
+                } else if let TriggerEvent::Sacrifices { .. } = ability.event {
+                    let insts = self.looking_back(before, seen, index, ability, &o);
+                    if sacrifice_looks_back {
+                        found.extend(insts);
+                    } else {
+                        sac_back.extend(insts);
+                    }
                 }
             }
         }
@@ -171,7 +194,12 @@ impl Game {
             }
             let view = self.view(c);
             for (index, ability) in triggered_abilities(&view.chars) {
-                if !ability.event.looks_back() {
+                if let TriggerEvent::Sacrifices { who, what } = &ability.event {
+                    if !sacrifice_looks_back && !o.sacrificed.is_empty() {
+                        let base = self.after_base(c, &view, index, ability);
+                        sac_after.extend(self.sacrificed_after(base, who, what, before, &o));
+                    }
+                } else if !ability.event.looks_back() {
                     found.extend(self.after_the_event(c, &view, index, ability, &o));
                 }
             }
@@ -185,6 +213,30 @@ impl Game {
                     inst.cites.extend(self.keyword_cites(k, several));
                     found.push(inst);
                 }
+            }
+        }
+        if !sac_back.is_empty() || !sac_after.is_empty() {
+            // "Sacrifice triggers before 2026-04-17": both judgments must agree.
+            let key = |i: &Instance| {
+                (
+                    i.source,
+                    i.index,
+                    i.controller,
+                    i.object.as_ref().map(|o| o.card),
+                )
+            };
+            let mut a: Vec<_> = sac_back.iter().map(key).collect();
+            let mut b: Vec<_> = sac_after.iter().map(key).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a == b {
+                // The same both ways: played without claiming that it looked back.
+                found.extend(sac_back.into_iter().map(|mut i| {
+                    i.looked_back = false;
+                    i
+                }));
+            } else {
+                self.refusal.get_or_insert(Refusal::SacrificeLooksBack);
             }
         }
         for inst in found {
@@ -205,8 +257,9 @@ impl Game {
         seen: &Seen,
         index: usize,
         ability: &TriggeredAbility,
-        left: &[(CardId, u32, u32, Zone)],
+        o: &Occurrences,
     ) -> Vec<Instance> {
+        let left = &o.left;
         let you = seen.view.controller;
         let source_left = self.cards[seen.card].object != seen.object;
         let base = |object: Option<EventObject>, cites: Vec<Cite>| Instance {
@@ -258,6 +311,67 @@ impl Game {
                     }
                 }
             }
+            TriggerEvent::AttachedLeaves {
+                equipped,
+                creature,
+                dies,
+            } => {
+                // 603.6e: the Aura or Equipment must be one, attached to it, immediately
+                // before the event.
+                let kind = if *equipped { "equipment" } else { "aura" };
+                if !seen.view.chars.has_subtype(kind) {
+                    return out;
+                }
+                for &(card, old, new, to) in left {
+                    if *dies && !matches!(to, Zone::Graveyard(_)) {
+                        continue;
+                    }
+                    let was_attached = before.attached.iter().any(|&(a, ao, t, tobj)| {
+                        a == seen.card && ao == seen.object && t == card && tobj == old
+                    });
+                    let Some(it) = before.find(card, old) else {
+                        continue;
+                    };
+                    if !was_attached || (*creature && !it.view.chars.is(CardType::Creature)) {
+                        continue;
+                    }
+                    let object = EventObject {
+                        card,
+                        object: new,
+                        zone: to,
+                        view: it.view.clone(),
+                        counters: it.counters,
+                        token: it.token,
+                    };
+                    let inst = base(Some(object), self.trigger_cites(&ability.event, true));
+                    if self.condition_holds(&inst, Some(before)) {
+                        out.push(inst);
+                    }
+                }
+            }
+            TriggerEvent::Sacrifices { who, what } => {
+                for &(card, old, new, to, player) in &o.sacrificed {
+                    let Some(it) = before.find(card, old) else {
+                        continue;
+                    };
+                    let this = card == seen.card && old == seen.object;
+                    if !players_fit(*who, player, you) || !object_fits(what, this, it, you) {
+                        continue;
+                    }
+                    let object = EventObject {
+                        card,
+                        object: new,
+                        zone: to,
+                        view: it.view.clone(),
+                        counters: it.counters,
+                        token: it.token,
+                    };
+                    let inst = base(Some(object), self.trigger_cites(&ability.event, true));
+                    if self.condition_holds(&inst, Some(before)) {
+                        out.push(inst);
+                    }
+                }
+            }
             TriggerEvent::OneOrMoreDie(f) => {
                 let any = left.iter().any(|&(card, old, _, to)| {
                     matches!(to, Zone::Graveyard(_))
@@ -286,22 +400,7 @@ impl Game {
         o: &Occurrences,
     ) -> Vec<Instance> {
         let you = view.controller;
-        let base = || Instance {
-            source: c,
-            source_object: self.cards[c].object,
-            index,
-            ability: ability.clone(),
-            controller: you,
-            source_view: view.clone(),
-            object: None,
-            player: None,
-            recipient: None,
-            amount: 0,
-            looked_back: false,
-            source_left: false,
-            targets: Vec::new(),
-            cites: self.trigger_cites(&ability.event, false),
-        };
+        let base = || self.after_base(c, view, index, ability);
         let mut out = Vec::new();
         match &ability.event {
             TriggerEvent::Enters {
@@ -410,6 +509,85 @@ impl Game {
         out
     }
 
+    /// An instance of an ability that exists immediately after the event, not yet bound to
+    /// the event's object or player.
+    fn after_base(
+        &self,
+        c: CardId,
+        view: &View,
+        index: usize,
+        ability: &TriggeredAbility,
+    ) -> Instance {
+        Instance {
+            source: c,
+            source_object: self.cards[c].object,
+            index,
+            ability: ability.clone(),
+            controller: view.controller,
+            source_view: view.clone(),
+            object: None,
+            player: None,
+            recipient: None,
+            amount: 0,
+            looked_back: false,
+            source_left: false,
+            targets: Vec::new(),
+            cites: self.trigger_cites(&ability.event, false),
+        }
+    }
+
+    /// Before 2026-04-17, an E5 ability judged without looking back: the abilities that
+    /// exist immediately after the event, seeing each sacrificed permanent's last known
+    /// information with only the continuous effects that still exist after it
+    /// (scenario-format.md, "Sacrifice triggers before 2026-04-17").
+    fn sacrificed_after(
+        &self,
+        base: Instance,
+        who: &Players,
+        what: &ObjectFilter,
+        before: &Snapshot,
+        o: &Occurrences,
+    ) -> Vec<Instance> {
+        let you = base.controller;
+        let mut out = Vec::new();
+        for &(card, old, new, to, player) in &o.sacrificed {
+            let Some(was) = before.find(card, old) else {
+                continue;
+            };
+            // The permanent put back, alone, among what exists after the event.
+            let mut g = self.clone();
+            g.view_cache = Default::default();
+            g.cards[card].zone = Zone::Battlefield;
+            g.cards[card].object = old;
+            g.cards[card].controller = was.view.controller;
+            g.cards[card].counters = was.counters;
+            let it = Seen {
+                card,
+                object: old,
+                view: g.view(card),
+                counters: was.counters,
+                token: was.token,
+            };
+            // `this` is never the sacrificed permanent: it isn't on the battlefield after.
+            if !players_fit(*who, player, you) || !object_fits(what, false, &it, you) {
+                continue;
+            }
+            let mut inst = base.clone();
+            inst.object = Some(EventObject {
+                card,
+                object: new,
+                zone: to,
+                view: was.view.clone(),
+                counters: was.counters,
+                token: was.token,
+            });
+            if self.condition_holds(&inst, None) {
+                out.push(inst);
+            }
+        }
+        out
+    }
+
     /// The rules that made an ability of `event` trigger, in today's numbering: 603.2 and
     /// its kind (603.6a, 700.4, 603.6c, 603.10a, 119.9, 603.2b).
     fn trigger_cites(&self, event: &TriggerEvent, looked_back: bool) -> Vec<Cite> {
@@ -421,6 +599,23 @@ impl Game {
                 out.push(cite::R603_6C);
             }
             TriggerEvent::Leaves(_) => out.push(cite::R603_6C),
+            TriggerEvent::AttachedLeaves { equipped, dies, .. } => {
+                if *dies {
+                    out.push(cite::R700_4);
+                }
+                out.push(cite::R603_6C);
+                if !equipped {
+                    // An Aura's ability on the enchanted permanent leaving.
+                    out.push(cite::R603_6E);
+                }
+            }
+            TriggerEvent::Sacrifices { .. } => {
+                out.push(cite::R701_21A);
+                if !self.rules.has(Difference::SacrificeLooksBack) {
+                    // A sacrifice moves a permanent from the battlefield (603.6c).
+                    out.push(cite::R603_6C);
+                }
+            }
             TriggerEvent::Attacks(_) => out.push(cite::R508_3A),
             TriggerEvent::Deals { .. } => out.push(cite::R120_4B),
             TriggerEvent::Blocks => out.push(cite::R509_3A),
@@ -428,7 +623,9 @@ impl Game {
             TriggerEvent::Life { .. } => out.push(cite::R119_9),
             TriggerEvent::Beginning { .. } => out.push(cite::R603_2B),
         }
-        if looked_back {
+        let sacrifice_before = matches!(event, TriggerEvent::Sacrifices { .. })
+            && !self.rules.has(Difference::SacrificeLooksBack);
+        if looked_back && !sacrifice_before {
             out.push(self.look_back_rule());
         }
         out
@@ -513,6 +710,16 @@ impl Game {
                 })
                 .count(),
         }
+    }
+}
+
+/// Whether `player`, who sacrificed, is one of `who` for an ability controlled by `you`.
+fn players_fit(who: Players, player: PlayerId, you: PlayerId) -> bool {
+    match who {
+        Players::You => player == you,
+        Players::Any => true,
+        Players::Opponent => player != you,
+        Players::Named(p) => player == p,
     }
 }
 

@@ -21,6 +21,9 @@ pub enum Refusal {
     /// A keyword the chosen revision doesn't have (persist before 2008-10-01, undying before
     /// 2012-02-01) would act.
     NoSuchKeyword(&'static str),
+    /// Before 2026-04-17, a sacrifice ability (E5) that triggers differently looking back
+    /// and not (603.10a of 2026-04-17 settled it).
+    SacrificeLooksBack,
 }
 
 /// One thing done while the game got ready to give a player priority.
