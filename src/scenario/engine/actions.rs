@@ -117,8 +117,6 @@ impl Game {
         }
     }
 
-    /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
-    /// as the effect begins, 611.2c).
     /// `P sacrifices L, L and L` (701.21a): each must be a permanent the player controls;
     /// then all move at once, one event.
     fn sacrifice_each(
@@ -126,20 +124,10 @@ impl Game {
         player: PlayerId,
         cards: &[CardId],
     ) -> Result<Vec<Event>, Vec<Reason>> {
-        let mut reasons = Vec::new();
-        for &card in cards {
-            if !self.on_battlefield(card) || self.controller(card) != player {
-                reasons.push(because(
-                    &[cite::R701_21A],
-                    Why::CantSacrifice {
-                        player,
-                        card,
-                        controller: self.on_battlefield(card).then(|| self.controller(card)),
-                        zone: self.zone(card),
-                    },
-                ));
-            }
-        }
+        let reasons: Vec<Reason> = cards
+            .iter()
+            .filter_map(|&card| self.cant_sacrifice(player, card))
+            .collect();
         if !reasons.is_empty() {
             return Err(reasons);
         }
@@ -150,6 +138,8 @@ impl Game {
         Ok(events)
     }
 
+    /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
+    /// as the effect begins, 611.2c).
     fn destroy_each(&mut self, subjects: &[Subject], exile: bool) -> Vec<Event> {
         let mut set: Vec<CardId> = Vec::new();
         for s in subjects {

@@ -329,10 +329,11 @@ impl Game {
         Ok(self.move_card(c, Zone::Exile, None, &[cite::R701_13A], Cause::Exiled))
     }
 
-    /// `P sacrifices L` (701.21a): only a permanent its controller controls.
-    fn sacrifice(&mut self, player: PlayerId, card: CardId) -> Result<Vec<Event>, Vec<Reason>> {
-        if !self.on_battlefield(card) || self.controller(card) != player {
-            return Err(vec![because(
+    /// Why `player` can't sacrifice `card` (701.21a: only a permanent they control), if
+    /// they can't.
+    pub(super) fn cant_sacrifice(&self, player: PlayerId, card: CardId) -> Option<Reason> {
+        (!self.on_battlefield(card) || self.controller(card) != player).then(|| {
+            because(
                 &[cite::R701_21A],
                 Why::CantSacrifice {
                     player,
@@ -340,7 +341,14 @@ impl Game {
                     controller: self.on_battlefield(card).then(|| self.controller(card)),
                     zone: self.zone(card),
                 },
-            )]);
+            )
+        })
+    }
+
+    /// `P sacrifices L` (701.21a): only a permanent its controller controls.
+    fn sacrifice(&mut self, player: PlayerId, card: CardId) -> Result<Vec<Event>, Vec<Reason>> {
+        if let Some(reason) = self.cant_sacrifice(player, card) {
+            return Err(vec![reason]);
         }
         let owner = self.owner(card);
         Ok(self.move_card(

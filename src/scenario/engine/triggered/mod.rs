@@ -554,6 +554,21 @@ pub struct Seen {
     pub token: bool,
 }
 
+impl Seen {
+    /// This object as the event's object: it moved to `zone` as object `object` (its
+    /// last known information, 608.2h).
+    pub fn moved(&self, object: u32, zone: Zone) -> EventObject {
+        EventObject {
+            card: self.card,
+            object,
+            zone,
+            view: self.view.clone(),
+            counters: self.counters,
+            token: self.token,
+        }
+    }
+}
+
 impl Snapshot {
     pub fn find(&self, card: CardId, object: u32) -> Option<&Seen> {
         self.objects

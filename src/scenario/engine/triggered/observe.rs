@@ -293,14 +293,7 @@ impl Game {
                     if !object_fits(what, this, it, you) {
                         continue;
                     }
-                    let object = EventObject {
-                        card,
-                        object: new,
-                        zone: to,
-                        view: it.view.clone(),
-                        counters: it.counters,
-                        token: it.token,
-                    };
+                    let object = it.moved(new, to);
                     let mut cites = self.trigger_cites(&ability.event, true);
                     if let Some(k) = ability.keyword {
                         cites.extend(self.keyword_cites(k, false));
@@ -335,14 +328,7 @@ impl Game {
                     if !was_attached || (*creature && !it.view.chars.is(CardType::Creature)) {
                         continue;
                     }
-                    let object = EventObject {
-                        card,
-                        object: new,
-                        zone: to,
-                        view: it.view.clone(),
-                        counters: it.counters,
-                        token: it.token,
-                    };
+                    let object = it.moved(new, to);
                     let inst = base(Some(object), self.trigger_cites(&ability.event, true));
                     if self.condition_holds(&inst, Some(before)) {
                         out.push(inst);
@@ -358,14 +344,7 @@ impl Game {
                     if !players_fit(*who, player, you) || !object_fits(what, this, it, you) {
                         continue;
                     }
-                    let object = EventObject {
-                        card,
-                        object: new,
-                        zone: to,
-                        view: it.view.clone(),
-                        counters: it.counters,
-                        token: it.token,
-                    };
+                    let object = it.moved(new, to);
                     let inst = base(Some(object), self.trigger_cites(&ability.event, true));
                     if self.condition_holds(&inst, Some(before)) {
                         out.push(inst);
@@ -573,14 +552,7 @@ impl Game {
                 continue;
             }
             let mut inst = base.clone();
-            inst.object = Some(EventObject {
-                card,
-                object: new,
-                zone: to,
-                view: was.view.clone(),
-                counters: was.counters,
-                token: was.token,
-            });
+            inst.object = Some(was.moved(new, to));
             if self.condition_holds(&inst, None) {
                 out.push(inst);
             }
