@@ -74,6 +74,10 @@ pub struct Concept {
     /// The rule of the newest revision that says what happens now (`None`: only the
     /// glossary entry says it).
     pub rule: Option<&'static str>,
+    /// Also everyday English for when something happens ("remove the action at end of
+    /// turn"): in a comment of a source file it is the writer's own words, not the old
+    /// card wording, and is not reported there (text in quotation marks still is).
+    pub everyday: bool,
 }
 
 /// The glossary's "(Obsolete)" entries not looked for, and why: each is an ordinary word
@@ -115,6 +119,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2009-07-11",
         replaced_by: "unspent mana empties from mana pools and no player loses life for it",
         rule: Some("500.5"),
+        everyday: false,
     },
     Concept {
         name: "damage assignment order",
@@ -123,6 +128,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2024-11-08",
         replaced_by: "a blocked creature divides its combat damage among its blockers as its controller chooses",
         rule: Some("510.1c"),
+        everyday: false,
     },
     Concept {
         name: "combat damage on the stack",
@@ -131,6 +137,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2009-07-11",
         replaced_by: "combat damage is dealt at once, as a turn-based action that doesn't use the stack",
         rule: Some("510.2"),
+        everyday: false,
     },
     Concept {
         name: "in play",
@@ -139,6 +146,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2009-07-11",
         replaced_by: "the battlefield",
         rule: Some("403.1"),
+        everyday: false,
     },
     Concept {
         name: "removed from the game",
@@ -147,6 +155,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2009-07-11",
         replaced_by: "exile, the exile zone",
         rule: Some("406.1"),
+        everyday: false,
     },
     Concept {
         name: "at end of turn",
@@ -158,6 +167,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2009-07-11",
         replaced_by: "at the beginning of the end step",
         rule: Some("513.1"),
+        everyday: true,
     },
     Concept {
         name: "interrupt",
@@ -166,6 +176,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "1999-11-01",
         replaced_by: "instants (and abilities activated like any other)",
         rule: Some("304.1"),
+        everyday: false,
     },
     Concept {
         name: "casting cost",
@@ -174,6 +185,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "1999-11-01",
         replaced_by: "mana cost",
         rule: Some("202.1"),
+        everyday: false,
     },
     Concept {
         name: "total casting cost",
@@ -182,6 +194,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "1999-11-01",
         replaced_by: "mana value",
         rule: Some("202.3"),
+        everyday: false,
     },
     Concept {
         name: "successfully cast",
@@ -190,6 +203,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "1999-11-01",
         replaced_by: "cast",
         rule: Some("601.1"),
+        everyday: false,
     },
     Concept {
         name: "continuous artifact",
@@ -198,6 +212,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2001-07-23",
         replaced_by: "artifact",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "mono artifact",
@@ -206,6 +221,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2001-07-23",
         replaced_by: "artifact",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "poly artifact",
@@ -214,6 +230,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2001-07-23",
         replaced_by: "artifact",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "islandhome",
@@ -222,6 +239,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2003-07-01",
         replaced_by: "\"can't attack unless defending player controls an Island\" and a sacrifice trigger",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "local enchantment",
@@ -230,6 +248,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2006-07-15",
         replaced_by: "Aura",
         rule: Some("303.4"),
+        everyday: false,
     },
     Concept {
         name: "global enchantment",
@@ -238,6 +257,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2006-07-15",
         replaced_by: "a non-Aura enchantment",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "EDH",
@@ -246,6 +266,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2011-07-15",
         replaced_by: "the Commander variant",
         rule: Some("903.1"),
+        everyday: false,
     },
     Concept {
         name: "unblockable",
@@ -254,6 +275,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2013-07-13",
         replaced_by: "\"can't be blocked\"",
         rule: None,
+        everyday: false,
     },
     Concept {
         name: "planeswalker uniqueness rule",
@@ -262,6 +284,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2017-09-29",
         replaced_by: "legendary planeswalkers follow the legend rule",
         rule: Some("704.5j"),
+        everyday: false,
     },
     Concept {
         name: "converted mana cost",
@@ -270,6 +293,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2021-04-22",
         replaced_by: "mana value",
         rule: Some("202.3"),
+        everyday: false,
     },
     Concept {
         name: "tribal",
@@ -278,6 +302,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2024-06-07",
         replaced_by: "the card type kindred",
         rule: Some("308.1"),
+        everyday: false,
     },
     Concept {
         name: "totem armor",
@@ -286,6 +311,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2024-06-07",
         replaced_by: "umbra armor",
         rule: Some("702.89"),
+        everyday: false,
     },
     Concept {
         name: "transforming double-faced card",
@@ -294,6 +320,7 @@ pub const CONCEPTS: &[Concept] = &[
         gone: "2025-09-19",
         replaced_by: "nonmodal double-faced card",
         rule: Some("712.2"),
+        everyday: false,
     },
 ];
 
@@ -309,6 +336,10 @@ static CONCEPT_REGEXES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
 pub struct Mention {
     pub line: usize,
     pub column: usize,
+    /// After a comment marker of source code (`//`, or a line opening with `*` or `/*`)
+    /// and outside quotation marks on its line.
+    #[serde(skip)]
+    pub in_comment: bool,
     /// Index into [`CONCEPTS`].
     #[serde(skip)]
     pub concept: usize,
@@ -452,11 +483,25 @@ pub fn mentions(text: &str) -> Vec<Mention> {
             out.push(Mention {
                 line: line_no + 1,
                 column: line[..start].chars().count() + 1,
+                in_comment: in_comment(&line[..start]),
                 concept,
             });
         }
     }
     out
+}
+
+/// Whether text that follows `before` on its line is in a source file's comment: after
+/// `//`, or on a line that opens with `*` or `/*` (a block comment's body), and not inside
+/// quotation marks opened after the marker.
+fn in_comment(before: &str) -> bool {
+    let opened_quote =
+        |s: &str| s.matches('"').count() % 2 == 1 || (s.contains('“') && !s.contains('”'));
+    if let Some(at) = before.find("//") {
+        return !opened_quote(&before[at..]) && !opened_quote(&before[..at]);
+    }
+    let trimmed = before.trim_start();
+    (trimmed.starts_with('*') || trimmed.starts_with("/*")) && !opened_quote(trimmed)
 }
 
 /// Text in quotation marks (straight or curly) of at least four words: a quotation, when
@@ -755,6 +800,36 @@ mod tests {
     fn versions_floats_and_plain_decimals_are_not_citations() {
         assert!(numbers("version 1.704.5a, x = 100.5; y = 704.5a.b; 123.45").is_empty());
         assert!(numbers("float f = 100.5;").is_empty());
+    }
+
+    #[test]
+    fn a_mention_knows_whether_it_stands_in_a_comment() {
+        let in_comment = |line: &str| mentions(line).first().map(|m| m.in_comment);
+        assert_eq!(
+            in_comment("    // remove the action at end of turn."),
+            Some(true)
+        );
+        assert_eq!(
+            in_comment("     * exiled, then returned at end of turn)."),
+            Some(true)
+        );
+        assert_eq!(
+            in_comment("    String t = \"Sacrifice it at end of turn.\";"),
+            Some(false)
+        );
+        assert_eq!(
+            in_comment("    t = \"Sacrifice it at end of turn.\"; // card text"),
+            Some(false)
+        );
+        assert_eq!(
+            in_comment("    // the card says \"Sacrifice it at end of turn.\""),
+            Some(false)
+        );
+        assert_eq!(
+            in_comment("    url = \"http://x\"; return at end of turn;"),
+            Some(false)
+        );
+        assert_eq!(in_comment("Sacrifice it at end of turn."), Some(false));
     }
 
     #[test]

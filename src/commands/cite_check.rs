@@ -171,11 +171,16 @@ fn check_text(
             });
         }
     }
+    let source_code = is_source_code(path);
     for m in finder::mentions(text) {
         let concept = &finder::CONCEPTS[m.concept];
         let gone: Date = concept.gone.parse().unwrap_or(to);
         // Still the rules' own term in the revision checked against.
         if to < gone {
+            continue;
+        }
+        // A programmer's own words in a comment ("remove it at end of turn"), not a card's.
+        if concept.everyday && m.in_comment && source_code {
             continue;
         }
         found.push(Finding {
@@ -191,6 +196,18 @@ fn check_text(
     found.sort_by_key(|f| (f.line, f.column));
     findings.extend(found);
     unchecked
+}
+
+/// A source file of a programming language, by its extension: its comments are a
+/// programmer's prose.
+fn is_source_code(path: &Path) -> bool {
+    const CODE: &[&str] = &[
+        "c", "cc", "cpp", "cs", "cxx", "go", "groovy", "h", "hpp", "java", "js", "jsx", "kt",
+        "kts", "m", "php", "rs", "scala", "swift", "ts", "tsx",
+    ];
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| CODE.iter().any(|c| c.eq_ignore_ascii_case(e)))
 }
 
 /// The index's complete revisions, each loaded once when a citation needs its text.
