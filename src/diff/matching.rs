@@ -235,6 +235,42 @@ impl<'s, 'a> Matcher<'s, 'a> {
         a_placed || b_placed
     }
 
+    /// Whether `i` and `j` are subrules of two keywords (subrules of a rule whose title
+    /// begins "Keyword", such as 702. Keyword Abilities) of the same depth whose keywords
+    /// are not paired with each other, one naming its own keyword where the other doesn't: one keyword's templated sentence is not another's
+    /// ("Multiple instances of changeling on the same object are redundant", 702.72b of
+    /// 2015-01-23, is not menace's "Multiple instances of menace on the same creature are
+    /// redundant", 702.110c of 2015-09-26).
+    fn names_another_keyword(&self, i: usize, j: usize) -> bool {
+        fn keyword<'t>(
+            items: &[Item<'t>],
+            index: &HashMap<RuleNumber, usize>,
+            n: RuleNumber,
+        ) -> Option<&'t str> {
+            let parent = n.parent().filter(|p| !p.is_section())?;
+            let heading = items[*index.get(&parent.parent()?)?].text.trim_start();
+            if !heading.starts_with("Keyword") {
+                return None;
+            }
+            let name = items[*index.get(&parent)?].text.trim();
+            (!name.is_empty() && name.split_whitespace().count() <= 3).then_some(name)
+        }
+        if self.a[i].number.depth() != self.b[j].number.depth() || self.parents_paired(i, j) {
+            return false;
+        }
+        let (Some(ka), Some(kb)) = (
+            keyword(self.a, &self.a_index, self.a[i].number),
+            keyword(self.b, &self.b_index, self.b[j].number),
+        ) else {
+            return false;
+        };
+        if ka.eq_ignore_ascii_case(kb) {
+            return false;
+        }
+        let (a_text, b_text) = (self.a[i].text, self.b[j].text);
+        (names(a_text, ka) && !names(b_text, ka)) || (names(b_text, kb) && !names(a_text, kb))
+    }
+
     /// The number `i` would have in `b` if it kept its position under its parent's partner
     /// (`309.1` under `309.` ↔ `311.` is `311.1`; `212.3a` under `212.3` ↔ `302.` is `302.1`).
     fn same_position(&self, i: usize) -> Option<usize> {
@@ -381,7 +417,7 @@ impl<'s, 'a> Matcher<'s, 'a> {
                     let mutual =
                         sim >= best_for_a[i] && best_for_b.get(&j).is_some_and(|&b| sim >= b);
                     let mutual = mutual && !self.under_other_parents(i, j);
-                    if self.title_alone(i, j) {
+                    if self.title_alone(i, j) || self.names_another_keyword(i, j) {
                         continue;
                     }
                     if sim >= CONFIDENT || (mutual && sim >= MUTUAL) {
@@ -418,7 +454,10 @@ impl<'s, 'a> Matcher<'s, 'a> {
                         continue;
                     }
                     let sim = text::dice(&self.a_sorted[i], &self.b_sorted[j]);
-                    if sim < FLOOR || (self.title_alone(i, j) && position != Some(j)) {
+                    if sim < FLOOR
+                        || (self.title_alone(i, j) && position != Some(j))
+                        || self.names_another_keyword(i, j)
+                    {
                         continue;
                     }
                     let mut score = sim;
@@ -563,6 +602,16 @@ const OPENING_WORDS: usize = 8;
 
 /// For each item, whether it is a short title (`General`, `Lands`: two words at most)
 /// that another item of the same revision has too.
+/// Whether `text` holds `title` as whole words, whatever the case (`flash` is not in
+/// "flashback").
+fn names(text: &str, title: &str) -> bool {
+    let (text, title) = (text.to_lowercase(), title.to_lowercase());
+    let boundary = |c: Option<char>| !c.is_some_and(char::is_alphanumeric);
+    text.match_indices(&title).any(|(at, m)| {
+        boundary(text[..at].chars().next_back()) && boundary(text[at + m.len()..].chars().next())
+    })
+}
+
 fn common_titles(items: &[Item]) -> Vec<bool> {
     let title = |text: &str| {
         let text = text.trim();
