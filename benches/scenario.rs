@@ -1,7 +1,9 @@
 //! How long the checker takes to read and play one scenario (the contract's example), the
-//! whole suite in `tests/scenarios/`, and generated scenarios of 1,000 to 8,000 actions
-//! (the time should grow linearly with the number of actions), without process start or
-//! printing. `cargo bench --bench scenario`.
+//! whole suite in `tests/scenarios/` and its triggered abilities in `tests/scenarios/triggers/`,
+//! and generated scenarios of 1,000 to 8,000 actions, plain or each triggering an ability
+//! that resolves (the time should grow linearly with the number of actions), without
+//! process start or printing. `cargo bench --bench scenario`; `bench/triggers` measures
+//! the same as whole processes.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -60,6 +62,34 @@ fn many_actions(n: usize) -> String {
     text
 }
 
+/// A scenario of `n` actions, each a life gain that triggers "put a +1/+1 counter on this",
+/// which resolves before the next action.
+fn triggering_actions(n: usize) -> String {
+    let mut text = format!(
+        "# {n} triggering actions\n\n## Game\n- players: Alice, Bob\n- turn: Alice\n- step: precombat main\n- rules: 2026-01-16\n\n## Battlefield\n- pet: Creature — Cat 1/1; controller Alice; trigger: whenever you gain life, put a +1/+1 counter on this\n\n## Actions\n"
+    );
+    for i in 0..n {
+        text.push_str(&format!("{}. Alice gains 1 life\n", i + 1));
+    }
+    text.push_str(&format!("\n## Expect\n- pet has {n} +1/+1 counters\n"));
+    text
+}
+
+fn suite(dir: &Path) -> Vec<(String, String)> {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "md"))
+                .filter(|p| !p.ends_with("README.md"))
+                .filter_map(|p| {
+                    let text = std::fs::read_to_string(&p).ok()?;
+                    Some((p.display().to_string(), text))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("actions");
     group.sample_size(10);
@@ -73,23 +103,34 @@ fn bench(c: &mut Criterion) {
     c.bench_function("parse and play the contract's example", |b| {
         b.iter(|| parse_and_play("example.md", black_box(EXAMPLE)))
     });
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let suite: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "md"))
-                .filter(|p| !p.ends_with("README.md"))
-                .filter_map(|p| {
-                    let text = std::fs::read_to_string(&p).ok()?;
-                    Some((p.display().to_string(), text))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    if !suite.is_empty() {
-        c.bench_function("parse and play tests/scenarios", |b| {
+    let mut group = c.benchmark_group("triggering actions");
+    group.sample_size(10);
+    for n in [1000, 2000, 4000, 8000] {
+        let text = triggering_actions(n);
+        assert!(
+            parse_and_play("triggers.md", &text),
+            "{n} triggering actions pass"
+        );
+        group.bench_function(format!("parse and play {n} triggering actions"), |b| {
+            b.iter(|| parse_and_play("triggers.md", black_box(&text)))
+        });
+    }
+    group.finish();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    for (name, dir) in [
+        ("parse and play tests/scenarios", root.clone()),
+        (
+            "parse and play tests/scenarios/triggers",
+            root.join("triggers"),
+        ),
+    ] {
+        let files = suite(&dir);
+        if files.is_empty() {
+            continue;
+        }
+        c.bench_function(name, |b| {
             b.iter(|| {
-                suite
+                files
                     .iter()
                     .filter(|(n, t)| parse_and_play(n, black_box(t)))
                     .count()
