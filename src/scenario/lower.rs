@@ -133,6 +133,7 @@ pub fn act(statement: &Statement) -> Act {
             amount,
             gained: true,
         }),
+        Statement::Wins(player) => Act::Effect(Effect::Win(player)),
         Statement::GoTo(step) => Act::Effect(Effect::GoTo(step)),
         Statement::NextTurn => Act::Effect(Effect::NextTurn),
     }

@@ -113,6 +113,8 @@ pub enum Statement {
         player: PlayerId,
         amount: i32,
     },
+    /// `P wins the game` (104.2b).
+    Wins(PlayerId),
     GoTo(Step),
     NextTurn,
     /// `P attacks with L [attacking T], ...` (508.1).
@@ -216,7 +218,9 @@ impl Statement {
             } => std::iter::once(card(c))
                 .chain(source.map(Target::Card))
                 .collect(),
-            LoseLife { player, .. } | GainLife { player, .. } => vec![Target::Player(*player)],
+            LoseLife { player, .. } | GainLife { player, .. } | Wins(player) => {
+                vec![Target::Player(*player)]
+            }
             GoTo(_) | NextTurn | AllPlayersPass => Vec::new(),
             DestroyEach { subjects, .. } => subjects
                 .iter()
@@ -324,7 +328,16 @@ pub enum Claim {
         player: PlayerId,
         n: i32,
     },
-    Lost(PlayerId),
+    /// `P has lost the game`, `P has not lost the game`.
+    Lost {
+        player: PlayerId,
+        negated: bool,
+    },
+    /// `P has won the game`, `P has not won the game` (104.2b, 104.2a).
+    Won {
+        player: PlayerId,
+        negated: bool,
+    },
     StateBasedActionsCite,
     /// `L is a WORD`, `L is not a WORD`: a card type, subtype or supertype.
     Is {

@@ -248,6 +248,10 @@ fn happened(g: &Game, h: &Happened) -> String {
                 l(*card)
             )
         }
+        Happened::Wins { player } => format!(
+            "{} wins the game: the game is over, and every other player has lost it",
+            p(*player)
+        ),
         Happened::Life {
             player,
             amount,

@@ -172,6 +172,8 @@ pub enum Effect {
         amount: i32,
         gained: bool,
     },
+    /// A player wins the game (104.2b): the game ends (104.1).
+    Win(PlayerId),
     GoTo(Step),
     NextTurn,
 }

@@ -309,6 +309,15 @@ impl Game {
                 self.players[*player].life = *now;
                 self.players[*player].lost_life += *amount;
             }
+            Happened::Wins { player } => {
+                for (q, p) in self.players.iter_mut().enumerate() {
+                    if q == *player {
+                        p.won = true;
+                    } else {
+                        p.lost = true;
+                    }
+                }
+            }
             Happened::Life {
                 player,
                 now,

@@ -236,6 +236,7 @@ impl Game {
                 amount,
                 gained,
             } => self.gain_or_lose_life(player, amount, gained),
+            Effect::Win(p) => Ok(self.win(p)),
             Effect::GoTo(step) => self.go_to(step),
             Effect::NextTurn => self.next_turn(),
         }

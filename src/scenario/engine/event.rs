@@ -255,6 +255,8 @@ pub enum Why {
     /// nothing more is done in it.
     GameOver {
         winner: Option<PlayerId>,
+        /// The winner won by an effect (104.2b), not as the last player left (104.2a).
+        by_effect: bool,
     },
 }
 
@@ -584,6 +586,11 @@ pub enum Happened {
         amount: i32,
         put: bool,
     },
+    /// 104.2b, 104.1: an effect says `player` wins; the game ends, and every other player
+    /// has lost it.
+    Wins {
+        player: PlayerId,
+    },
     Life {
         player: PlayerId,
         /// How much was gained (`gained`) or lost.
@@ -748,6 +755,7 @@ impl Happened {
             H::DamageToPlayer { .. } => EventKind::Life,
             H::Counters { .. } => EventKind::Counters,
             H::Life { .. } => EventKind::Life,
+            H::Wins { .. } => EventKind::Lost,
             H::Cast { .. }
             | H::Activated { .. }
             | H::Countered { .. }

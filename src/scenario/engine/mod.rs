@@ -29,6 +29,7 @@ pub mod characteristics;
 pub mod cite;
 pub mod combat;
 pub mod effects;
+pub mod end;
 pub mod event;
 pub mod layers;
 pub mod legality;

@@ -73,6 +73,8 @@ pub(super) struct Player {
     pub(super) name: String,
     pub(super) life: i32,
     pub(super) lost: bool,
+    /// An effect said this player wins the game (104.2b).
+    pub(super) won: bool,
     pub(super) lands_played: u32,
     pub(super) extra_land_plays: u32,
     /// Life gained and lost since the scenario began (for `P gained N life`).
@@ -133,6 +135,7 @@ impl Game {
                 name: name.clone(),
                 life: setup.life.get(i).copied().unwrap_or(20),
                 lost: false,
+                won: false,
                 lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
                 extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
                 gained: 0,
@@ -277,12 +280,25 @@ impl Game {
     /// player left, who won; `Some(None)` when no player is left, a draw; `None` while two
     /// or more play on.
     pub fn game_over(&self) -> Option<Option<PlayerId>> {
+        if let Some(w) = self.winner_by_effect() {
+            return Some(Some(w));
+        }
         let mut left = (0..self.players.len()).filter(|&p| !self.has_lost(p));
         match (left.next(), left.next()) {
             (Some(_), Some(_)) => None,
             (winner, None) if self.players.len() >= 2 => Some(winner),
             _ => None,
         }
+    }
+
+    /// The player an effect said wins the game (104.2b), if one did.
+    pub fn winner_by_effect(&self) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.won)
+    }
+
+    /// Whether `p` won the game: by an effect (104.2b), or as the one player left (104.2a).
+    pub fn has_won(&self, p: PlayerId) -> bool {
+        self.game_over() == Some(Some(p))
     }
 
     pub fn lands_played(&self, p: PlayerId) -> u32 {

@@ -323,6 +323,7 @@ impl Reader<'_> {
                 | "sacrifices"
         ) || combat::COMBAT_VERBS.contains(&verb)
             || rest.starts_with("gains control of")
+            || rest == "wins the game"
             || (rest.ends_with(" life")
                 && (rest.starts_with("gains ") || rest.starts_with("loses ")))
     }
@@ -472,6 +473,9 @@ impl Reader<'_> {
                     Statement::LoseLife { player, amount }
                 });
             }
+        }
+        if rest == "wins the game" {
+            return eot_only(Statement::Wins(player));
         }
         let subject = self.players[player].to_lowercase();
         self.unknown_verb(line, s, &subject)

@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -126,7 +126,6 @@ impl Reader<'_> {
 
     fn unplayed_effect(&self, piece: &str) -> Option<String> {
         let later = [
-            ("wins the game", "`P wins the game`"),
             ("regenerate", "`regenerate L`"),
             ("prevent ", "`prevent …`"),
             ("counter ", "`counter TRIG`"),
@@ -462,6 +461,13 @@ impl Reader<'_> {
             || e.contains("that card");
         if uses_it && !it_allowed {
             return self.err(line, format!("`it`, `its` and `that creature` have no meaning after `one or more … die` (in `{e}`)"));
+        }
+        // 104.2b: `PLAYER wins the game`.
+        if let Some(who) = e
+            .strip_suffix(" wins the game")
+            .or_else(|| e.strip_suffix(" win the game"))
+        {
+            return Ok(self.player_ref(line, who, targets)?.map(TriggerEffect::Win));
         }
         // Life.
         for (verb, gained) in [

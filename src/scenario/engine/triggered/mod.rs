@@ -373,6 +373,8 @@ pub enum TriggerEffect {
         amount: Amount,
         to: DamageRecipient,
     },
+    /// `PLAYER wins the game` (104.2b).
+    Win(PlayerRef),
 }
 
 impl TriggerEffect {
@@ -395,6 +397,10 @@ impl TriggerEffect {
                 ) || amount(a)
             }
             TriggerEffect::Counters { on, .. } => obj(on),
+            TriggerEffect::Win(who) => matches!(
+                who,
+                PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+            ),
             TriggerEffect::Destroy(o)
             | TriggerEffect::Exile(o)
             | TriggerEffect::ReturnToHand(o) => obj(o),

@@ -58,6 +58,10 @@ impl Game {
         let mut read_last_known = false;
         let mut cites_read = false;
         for effect in inst.ability.effects.clone() {
+            // 104.1: an effect that ended the game ends the resolution too.
+            if self.game_over().is_some() {
+                break;
+            }
             let before = self.snapshot();
             let done = self.trigger_effect(
                 &inst,
@@ -186,6 +190,10 @@ impl Game {
                 let s = self.source_card(inst, *source, expected);
                 self.damage_from_trigger(inst, s, n, *to, expected)
             }
+            TriggerEffect::Win(who) => match self.players_of(inst, *who).first() {
+                Some(p) => ok(self.effect(Effect::Win(*p))),
+                None => Vec::new(),
+            },
             TriggerEffect::Gets {
                 what,
                 pt,
