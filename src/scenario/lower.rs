@@ -111,6 +111,8 @@ pub fn act(statement: &Statement) -> Act {
             source,
         }),
         Statement::Counter(c) => Act::Effect(Effect::Counter(c)),
+        Statement::CounterTrigger(name) => Act::Effect(Effect::CounterTrigger(name)),
+        Statement::CounterCombatDamage => Act::Effect(Effect::CounterCombatDamage),
         Statement::PutCounters { card, kind, amount } => Act::Effect(Effect::Counters {
             card,
             kind,

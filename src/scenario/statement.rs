@@ -95,6 +95,10 @@ pub enum Statement {
     },
     /// `counter L`: a spell on the stack is countered (701.6a).
     Counter(CardId),
+    /// `counter TRIG`: a triggered ability on the stack is countered (701.6a).
+    CounterTrigger(TriggerName),
+    /// `counter combat damage` (310.3 of 2009-05-01: it can't be).
+    CounterCombatDamage,
     PutCounters {
         card: CardId,
         kind: CounterKind,
@@ -221,7 +225,8 @@ impl Statement {
             LoseLife { player, .. } | GainLife { player, .. } | Wins(player) => {
                 vec![Target::Player(*player)]
             }
-            GoTo(_) | NextTurn | AllPlayersPass => Vec::new(),
+            CounterTrigger(name) => vec![card(&name.source)],
+            GoTo(_) | NextTurn | AllPlayersPass | CounterCombatDamage => Vec::new(),
             DestroyEach { subjects, .. } => subjects
                 .iter()
                 .filter_map(|s| match s {

@@ -159,6 +159,11 @@ pub enum Effect {
     },
     /// A spell on the stack is countered (701.6a).
     Counter(CardId),
+    /// `counter TRIG`: a triggered ability on the stack is countered (701.6a).
+    CounterTrigger(super::triggered::TriggerName),
+    /// `counter combat damage`: the combat damage object can't be countered (310.3 of
+    /// 2009-05-01).
+    CounterCombatDamage,
     /// Counters put (`put`) or removed (122.1).
     Counters {
         card: CardId,

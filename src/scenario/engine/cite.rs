@@ -370,6 +370,7 @@ table! {
     R310_2C_DIVIDED = "310.2c" in 2009 - 5 - 1;
     R310_2D_DIVIDED = "310.2d" in 2009 - 5 - 1;
     R310_3_ON_THE_STACK = "310.3" in 2009 - 5 - 1;
+    R402_5_COUNTER_ABILITIES = "402.5" in 2009 - 5 - 1;
     R310_4_ON_THE_STACK = "310.4" in 2009 - 5 - 1;
     R310_4A_AS_ASSIGNED = "310.4a" in 2009 - 5 - 1;
     R310_4B_LAST_KNOWN = "310.4b" in 2009 - 5 - 1;

@@ -220,6 +220,8 @@ impl Game {
             Effect::Sacrifice { player, card } => self.sacrifice(player, card),
             Effect::ReturnToHand(c) => self.return_to_hand(c),
             Effect::Counter(c) => Ok(self.counter(c)),
+            Effect::CounterTrigger(name) => Ok(self.counter_trigger(name)),
+            Effect::CounterCombatDamage => Ok(self.counter_combat_damage()),
             Effect::Damage {
                 card,
                 amount,

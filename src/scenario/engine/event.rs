@@ -671,6 +671,19 @@ pub enum Happened {
     TriggerRemoved {
         ability: StackObject,
     },
+    /// `counter TRIG` (701.6a): removed from the stack without resolving.
+    TriggerCountered {
+        ability: StackObject,
+    },
+    /// `counter TRIG` with no such ability on the stack: nothing happens.
+    NoTriggerToCounter {
+        source: CardId,
+    },
+    /// `counter combat damage`: it can't be countered (310.3 before 2009-07-11), or there is
+    /// no such object (`on_stack` false).
+    CombatDamageNotCountered {
+        on_stack: bool,
+    },
     /// An action refused (the reasons are in the action's report).
     Refused {
         action: usize,
@@ -765,7 +778,8 @@ impl Happened {
             | H::Triggered { .. }
             | H::TriggersPut { .. }
             | H::TriggerResolves { .. }
-            | H::TriggerRemoved { .. } => EventKind::Stack,
+            | H::TriggerRemoved { .. }
+            | H::TriggerCountered { .. } => EventKind::Stack,
             H::PlayedLand { .. } => EventKind::Played,
             H::StepBegins { .. } | H::TurnBegins { .. } | H::Cleanup { .. } => EventKind::Turn,
             H::StateBased { outcome, .. } => match outcome {
@@ -793,6 +807,8 @@ impl Happened {
             | H::DamagePrevented { .. }
             | H::NotASpell { .. }
             | H::NoControlForPlayerWhoLeft { .. }
+            | H::NoTriggerToCounter { .. }
+            | H::CombatDamageNotCountered { .. }
             | H::AppliesToNothing => EventKind::Note,
         }
     }

@@ -208,7 +208,16 @@ impl Reader<'_> {
                 return eot_only(Statement::DestroyEach { subjects, exile });
             }
             "all" if s == "all players pass" => return eot_only(Statement::AllPlayersPass),
-            "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
+            "counter" => {
+                let body = s[7..].trim();
+                if body == "combat damage" {
+                    return eot_only(Statement::CounterCombatDamage);
+                }
+                if !self.labels.contains_key(body) && body.contains("'s ") {
+                    return eot_only(Statement::CounterTrigger(self.trigger_name(line, body)?));
+                }
+                return eot_only(Statement::Counter(self.label(line, body)?));
+            }
             "return" => {
                 let body = s[6..].trim();
                 if let Some(l) = body

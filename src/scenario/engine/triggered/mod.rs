@@ -14,6 +14,7 @@
 //! (empty here: replacement and prevention effects go in `Game::modify` later) may change
 //! them, `apply` performs them, and [`observe`] matches triggers from what was applied.
 
+pub mod counter;
 pub mod damage;
 pub mod observe;
 pub mod place;
