@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -129,7 +129,6 @@ impl Reader<'_> {
             ("regenerate", "`regenerate L`"),
             ("prevent ", "`prevent …`"),
             ("counter ", "`counter TRIG`"),
-            ("sacrifice", "`P sacrifices L`"),
         ];
         later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
             format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
@@ -461,6 +460,25 @@ impl Reader<'_> {
             || e.contains("that card");
         if uses_it && !it_allowed {
             return self.err(line, format!("`it`, `its` and `that creature` have no meaning after `one or more … die` (in `{e}`)"));
+        }
+        // 701.21a: `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`.
+        for verb in [" sacrifices ", " sacrifice "] {
+            let Some((who, list)) = e.split_once(verb) else {
+                continue;
+            };
+            let mut trial = targets.clone();
+            let Some(who) = self.player_ref(line, who, &mut trial)? else {
+                continue;
+            };
+            let mut what = Vec::new();
+            for obj in list.split(", ").flat_map(|p| p.split(" and ")) {
+                match self.object_ref(line, obj, event, &mut trial)? {
+                    Some(o) => what.push(o),
+                    None => return Ok(None),
+                }
+            }
+            *targets = trial;
+            return Ok(Some(TriggerEffect::Sacrifice { who, what }));
         }
         // 104.2b: `PLAYER wins the game`.
         if let Some(who) = e

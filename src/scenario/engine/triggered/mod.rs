@@ -376,6 +376,11 @@ pub enum TriggerEffect {
     },
     /// `PLAYER wins the game` (104.2b).
     Win(PlayerRef),
+    /// `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]` (701.21a): all at once, one event.
+    Sacrifice {
+        who: PlayerRef,
+        what: Vec<ObjectRef>,
+    },
 }
 
 impl TriggerEffect {
@@ -402,6 +407,12 @@ impl TriggerEffect {
                 who,
                 PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
             ),
+            TriggerEffect::Sacrifice { who, what } => {
+                matches!(
+                    who,
+                    PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+                ) || what.iter().any(obj)
+            }
             TriggerEffect::Destroy(o)
             | TriggerEffect::Exile(o)
             | TriggerEffect::ReturnToHand(o) => obj(o),

@@ -190,6 +190,25 @@ impl Game {
                 let s = self.source_card(inst, *source, expected);
                 self.damage_from_trigger(inst, s, n, *to, expected)
             }
+            TriggerEffect::Sacrifice { who, what } => {
+                let Some(&player) = self.players_of(inst, *who).first() else {
+                    return Vec::new();
+                };
+                // 701.21a: only permanents that player controls; the rest do nothing.
+                let mut cards: Vec<CardId> = Vec::new();
+                for r in what {
+                    if let Some(c) = self.object(inst, *r, expected, Zone::Battlefield) {
+                        if self.cant_sacrifice(player, c).is_none() && !cards.contains(&c) {
+                            cards.push(c);
+                        }
+                    }
+                }
+                let mut out = Vec::new();
+                for card in cards {
+                    out.extend(ok(self.effect(Effect::Sacrifice { player, card })));
+                }
+                out
+            }
             TriggerEffect::Win(who) => match self.players_of(inst, *who).first() {
                 Some(p) => ok(self.effect(Effect::Win(*p))),
                 None => Vec::new(),
