@@ -111,6 +111,7 @@ pub fn act(statement: &Statement) -> Act {
             source,
         }),
         Statement::Counter(c) => Act::Effect(Effect::Counter(c)),
+        Statement::DealDamage { source, amount, to } => Act::DealDamage { source, amount, to },
         Statement::CounterTrigger(name) => Act::Effect(Effect::CounterTrigger(name)),
         Statement::CounterCombatDamage => Act::Effect(Effect::CounterCombatDamage),
         Statement::PutCounters { card, kind, amount } => Act::Effect(Effect::Counters {

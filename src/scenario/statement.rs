@@ -6,7 +6,8 @@ use crate::model::RuleNumber;
 
 use super::card::{Ability, Color};
 use super::effect::{Effect, Subject, Word};
-use super::engine::triggered::{TriggerName, TriggerOrder};
+use super::engine::triggered::{Amount, TriggerName, TriggerOrder};
+use super::engine::Recipients;
 
 /// The kernel's own values, which statements carry.
 pub use super::engine::{
@@ -92,6 +93,12 @@ pub enum Statement {
         amount: i32,
         /// The source of the damage, when the statement names one (`by M`).
         source: Option<CardId>,
+    },
+    /// `M deals N damage to X`, `M deals damage equal to VALUE to X`: all at once.
+    DealDamage {
+        source: CardId,
+        amount: Amount,
+        to: Recipients,
     },
     /// `counter L`: a spell on the stack is countered (701.6a).
     Counter(CardId),
@@ -226,6 +233,15 @@ impl Statement {
                 vec![Target::Player(*player)]
             }
             CounterTrigger(name) => vec![card(&name.source)],
+            DealDamage { source, to, .. } => {
+                let mut out = vec![card(source)];
+                match to {
+                    Recipients::Card(c) => out.push(card(c)),
+                    Recipients::Player(p) => out.push(Target::Player(*p)),
+                    _ => {}
+                }
+                out
+            }
             GoTo(_) | NextTurn | AllPlayersPass | CounterCombatDamage => Vec::new(),
             DestroyEach { subjects, .. } => subjects
                 .iter()

@@ -90,6 +90,7 @@ impl Game {
             Act::AllPlayersPass => self.all_players_pass(),
             Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
             Act::SacrificeEach { player, cards } => self.sacrifice_each(player, &cards),
+            Act::DealDamage { source, amount, to } => Ok(self.deals_damage(source, amount, &to)),
             Act::Effect(effect) => self.effect(effect),
         }
     }

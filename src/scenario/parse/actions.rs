@@ -31,7 +31,11 @@ const PLAYER_FORMS: [(&str, &str); 13] = [
 ];
 
 /// The effect statements on a label by verb (`get` agrees as `gets`, `are` as `is`).
-const LABEL_FORMS: [(&str, &str); 7] = [
+const LABEL_FORMS: [(&str, &str); 8] = [
+    (
+        "deals",
+        "M deals N damage to X` or `M deals damage equal to VALUE to X",
+    ),
     ("gets", "L gets +N/+N"),
     (
         "becomes",
@@ -290,7 +294,7 @@ impl Reader<'_> {
         }
         // Neither: say which.
         let second = words.get(1).copied().unwrap_or("");
-        let label_verbs = ["stops", "becomes", "gains", "loses", "gets", "is"];
+        let label_verbs = ["stops", "becomes", "gains", "loses", "gets", "is", "deals"];
         let player_verbs = [
             "plays",
             "casts",
@@ -659,6 +663,9 @@ impl Reader<'_> {
         }
         if until_end_of_turn {
             return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
+        }
+        if let Some(r) = rest.strip_prefix("deals ") {
+            return self.deal_damage(line, card, r);
         }
         if let Some(r) = rest.strip_prefix("is dealt ") {
             let (r, source) = match r.rsplit_once(" damage by ") {

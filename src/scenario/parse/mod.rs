@@ -15,6 +15,7 @@ use super::engine::layers::subtypes;
 
 mod actions;
 mod combat;
+mod damage;
 mod expect;
 mod setup;
 mod statics;
@@ -569,8 +570,9 @@ mod reference {
     const REFERENCE: &str = include_str!("../../../docs/scenarios/reference.md");
     const EXPECT_READER: &str = include_str!("expect.rs");
     /// The readers of statements other than Expect, by file name.
-    const READERS: [(&str, &str); 5] = [
+    const READERS: [(&str, &str); 6] = [
         ("actions.rs", include_str!("actions.rs")),
+        ("damage.rs", include_str!("damage.rs")),
         ("triggers.rs", include_str!("triggers.rs")),
         ("setup.rs", include_str!("setup.rs")),
         ("combat.rs", include_str!("combat.rs")),

@@ -674,7 +674,14 @@ impl Reader<'_> {
         {
             DamageRecipient::Player(p)
         } else {
-            return Ok(None);
+            let words: Vec<&str> = x.split_whitespace().collect();
+            let (Some(first), second) = (words.first(), words.get(1).copied()) else {
+                return Ok(None);
+            };
+            if !self.is_set_subject(first, second) {
+                return Ok(None);
+            }
+            DamageRecipient::Set(self.subject(line, &words, Written::Static)?)
         };
         *targets = trial;
         Ok(Some(TriggerEffect::Damage { source, amount, to }))
@@ -778,7 +785,7 @@ impl Reader<'_> {
     }
 
     /// VALUE: `POSS (power | toughness | mana value)`, `the number of C counters on REF`.
-    fn value(&self, line: usize, v: &str) -> R<Option<Amount>> {
+    pub(super) fn value(&self, line: usize, v: &str) -> R<Option<Amount>> {
         let v = v.trim();
         if let Some(rest) = v.strip_prefix("the number of ") {
             let Some((what, r)) = rest.split_once(" counters on ") else {

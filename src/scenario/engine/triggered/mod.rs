@@ -325,12 +325,15 @@ pub enum TargetKind {
 }
 
 /// What `M deals N damage to X` deals its damage to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DamageRecipient {
     Object(ObjectRef),
     Player(PlayerRef),
     /// `any target`, `target creature or player`: the N-th target written (0-based).
     Target(usize),
+    /// `each creature [CONTROL]` or any SUBJECT (`you` the source's controller): the set
+    /// fixed as the damage is dealt (611.2c).
+    Set(super::super::effect::Subject),
 }
 
 /// `target KIND [(choosing X)]`: a fixed written choice.
@@ -431,7 +434,7 @@ impl TriggerEffect {
                             p,
                             PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
                         ),
-                        DamageRecipient::Target(_) => false,
+                        DamageRecipient::Target(_) | DamageRecipient::Set(_) => false,
                     }
             }
         }

@@ -188,7 +188,7 @@ impl Game {
             TriggerEffect::Damage { source, amount, to } => {
                 let n = self.amount(inst, *amount, expected, last_known, read);
                 let s = self.source_card(inst, *source, expected);
-                self.damage_from_trigger(inst, s, n, *to, expected)
+                self.damage_from_trigger(inst, s, n, to, expected)
             }
             TriggerEffect::Sacrifice { who, what } => {
                 let Some(&player) = self.players_of(inst, *who).first() else {
@@ -287,7 +287,7 @@ impl Game {
         inst: &Instance,
         source: Option<CardId>,
         n: i32,
-        to: DamageRecipient,
+        to: &DamageRecipient,
         expected: &Expected,
     ) -> Vec<Event> {
         let Some(s) = source.filter(|_| n > 0) else {
@@ -297,10 +297,16 @@ impl Game {
         let mut players = Vec::new();
         match to {
             DamageRecipient::Object(r) => {
-                cards.extend(self.object(inst, r, expected, Zone::Battlefield))
+                cards.extend(self.object(inst, *r, expected, Zone::Battlefield))
             }
-            DamageRecipient::Player(r) => players.extend(self.players_of(inst, r)),
-            DamageRecipient::Target(i) => match inst.targets.get(i) {
+            DamageRecipient::Player(r) => players.extend(self.players_of(inst, *r)),
+            DamageRecipient::Set(subject) => {
+                let mut set =
+                    self.with_board(|board| self.described(subject, Some(inst.source), board));
+                set.sort_unstable();
+                cards.extend(set);
+            }
+            DamageRecipient::Target(i) => match inst.targets.get(*i) {
                 Some((Target::Card(c), obj))
                     if self.object_of(Target::Card(*c)) == *obj && self.on_battlefield(*c) =>
                 {
@@ -310,21 +316,7 @@ impl Game {
                 _ => {}
             },
         }
-        let mut out = Vec::new();
-        for card in cards {
-            out.extend(
-                self.effect(Effect::Damage {
-                    card,
-                    amount: n,
-                    source: Some(s),
-                })
-                .unwrap_or_default(),
-            );
-        }
-        for p in players {
-            out.extend(self.damage_player(p, n, s));
-        }
-        out
+        self.deal_at_once(s, n, &cards, &players)
     }
 
     /// The players `r` names.
