@@ -84,6 +84,7 @@ impl Game {
             card.dealt_deathtouch = false;
             card.dealt_damage = false;
             card.last_known = last_known;
+            card.came_from = Some((from, old_object));
         }
         self.effects.end_on(c, old_object);
         let mut ev = event(

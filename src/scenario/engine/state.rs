@@ -35,6 +35,10 @@ pub(super) struct Card {
     /// Its last known information as it last left the battlefield (608.2h): what an
     /// effect that makes it deal damage afterwards sees (702.2e, 702.15c).
     pub(super) last_known: Option<View>,
+    /// The object it was before its last zone change, and that zone: an Aura's ability
+    /// that triggered on the enchanted permanent leaving finds the Aura card it became in
+    /// its owner's graveyard (603.6e, 400.7f).
+    pub(super) came_from: Option<(Zone, u32)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +186,7 @@ impl Game {
                 dealt_deathtouch: false,
                 dealt_damage: false,
                 last_known: None,
+                came_from: None,
             });
             if spec.zone == Zone::Stack {
                 stack_cards.push(i);

@@ -3,8 +3,8 @@
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
 //! This build reads the events E1, E2, E2', E3, E4, E5, E6, E7, E8, E9 and E10 and the effects that gain and
-//! lose life, put and remove counters, destroy, exile, return and pump; any other form of
-//! version 3 is an error that names the line and says so.
+//! lose life, put and remove counters, destroy, exile, return, pump, deal damage, sacrifice
+//! and win the game; any other form of version 3 is an error that names the line and says so.
 
 use super::statics::Written;
 use super::*;
@@ -80,22 +80,6 @@ impl Reader<'_> {
         let mut targets = Vec::new();
         let mut effects = Vec::new();
         let text = effects_text.trim().trim_end_matches('.');
-        if matches!(event, TriggerEvent::AttachedLeaves { .. }) {
-            // An Aura's E4 ability acting on `this` reaches the Aura card in its owner's
-            // graveyard after state-based actions (603.6e, 400.7f): not played yet.
-            let acts_on_this = [
-                "return this",
-                "exile this",
-                "destroy this",
-                " on this",
-                " from this",
-            ]
-            .iter()
-            .any(|w| format!(" {text}").contains(w));
-            if acts_on_this {
-                return self.err(line, format!("an effect acting on `this` after `{}` (E4: the Aura or Equipment itself) is version 3 that this build of the checker doesn't play yet", event_text.trim()));
-            }
-        }
         for piece in text.split(", then ").flat_map(|p| p.split(". ")) {
             let piece = piece.trim();
             if piece.is_empty() {

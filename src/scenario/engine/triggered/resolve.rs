@@ -50,8 +50,9 @@ impl Game {
         {
             return vec![self.trigger_removed(&inst, cite::R608_2B)];
         }
+        let aura_in_graveyard = self.aura_card_in_graveyard(&inst);
         let mut expected = Expected {
-            this: (inst.source, inst.source_object),
+            this: (inst.source, aura_in_graveyard.unwrap_or(inst.source_object)),
             it: inst.object.as_ref().map(|o| (o.card, o.object)),
         };
         let mut events = Vec::new();
@@ -99,6 +100,9 @@ impl Game {
         }
         if !self.source_unchanged(&inst) {
             cites.push(cite::R113_7A);
+        }
+        if aura_in_graveyard.is_some() {
+            cites.extend([cite::R603_6E, cite::R400_7F]);
         }
         let mut subjects = vec![Target::Card(inst.source), Target::Player(inst.controller)];
         subjects.extend(inst.instance());
@@ -226,6 +230,26 @@ impl Game {
                 None => Vec::new(),
             },
         }
+    }
+
+    /// 603.6e, 400.7f: an Aura's ability that triggered on the enchanted permanent leaving
+    /// the battlefield finds the new object the Aura card became in its owner's graveyard,
+    /// if it went there straight from the battlefield (with the permanent, or as a
+    /// state-based action after it): that object.
+    fn aura_card_in_graveyard(&self, inst: &Instance) -> Option<u32> {
+        if !matches!(
+            inst.ability.event,
+            TriggerEvent::AttachedLeaves {
+                equipped: false,
+                ..
+            }
+        ) || !inst.source_view.chars.has_subtype("aura")
+        {
+            return None;
+        }
+        let card = self.cards.get(inst.source)?;
+        let straight = card.came_from == Some((Zone::Battlefield, inst.source_object));
+        (straight && card.zone == Zone::Graveyard(card.owner)).then_some(card.object)
     }
 
     /// The object `r` names, if it is where the ability expects it (603.6c, 400.7): the
