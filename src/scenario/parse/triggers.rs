@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -112,7 +112,6 @@ impl Reader<'_> {
         let later = [
             ("regenerate", "`regenerate L`"),
             ("prevent ", "`prevent …`"),
-            ("counter ", "`counter TRIG`"),
         ];
         later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
             format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
@@ -463,6 +462,19 @@ impl Reader<'_> {
             }
             *targets = trial;
             return Ok(Some(TriggerEffect::Sacrifice { who, what }));
+        }
+        // 701.6a: `counter TRIG`, `counter L` (a spell).
+        if let Some(body) = e.strip_prefix("counter ") {
+            let body = body.trim();
+            if let Some(&c) = self.labels.get(body) {
+                return Ok(Some(TriggerEffect::CounterSpell(c)));
+            }
+            if body.contains("'s ") {
+                return Ok(Some(TriggerEffect::CounterTrigger(
+                    self.trigger_name(line, body)?,
+                )));
+            }
+            return Ok(None);
         }
         // 104.2b: `PLAYER wins the game`.
         if let Some(who) = e

@@ -379,6 +379,10 @@ pub enum TriggerEffect {
     },
     /// `PLAYER wins the game` (104.2b).
     Win(PlayerRef),
+    /// `counter TRIG` (701.6a): the topmost triggered ability on the stack it names.
+    CounterTrigger(TriggerName),
+    /// `counter L`: a spell on the stack (701.6a).
+    CounterSpell(CardId),
     /// `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]` (701.21a): all at once, one event.
     Sacrifice {
         who: PlayerRef,
@@ -406,6 +410,7 @@ impl TriggerEffect {
                 ) || amount(a)
             }
             TriggerEffect::Counters { on, .. } => obj(on),
+            TriggerEffect::CounterTrigger(_) | TriggerEffect::CounterSpell(_) => false,
             TriggerEffect::Win(who) => matches!(
                 who,
                 PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner

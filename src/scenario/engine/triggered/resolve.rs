@@ -213,6 +213,8 @@ impl Game {
                 }
                 out
             }
+            TriggerEffect::CounterTrigger(name) => self.counter_trigger(*name),
+            TriggerEffect::CounterSpell(c) => self.counter(*c),
             TriggerEffect::Win(who) => match self.players_of(inst, *who).first() {
                 Some(p) => ok(self.effect(Effect::Win(*p))),
                 None => Vec::new(),
