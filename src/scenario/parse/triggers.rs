@@ -444,44 +444,9 @@ impl Reader<'_> {
         if uses_it && !it_allowed {
             return self.err(line, format!("`it`, `its` and `that creature` have no meaning after `one or more … die` (in `{e}`)"));
         }
-        // 701.21a: `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`.
-        for verb in [" sacrifices ", " sacrifice "] {
-            let Some((who, list)) = e.split_once(verb) else {
-                continue;
-            };
-            let mut trial = targets.clone();
-            let Some(who) = self.player_ref(line, who, &mut trial)? else {
-                continue;
-            };
-            let mut what = Vec::new();
-            for obj in list.split(", ").flat_map(|p| p.split(" and ")) {
-                match self.object_ref(line, obj, event, &mut trial)? {
-                    Some(o) => what.push(o),
-                    None => return Ok(None),
-                }
-            }
-            *targets = trial;
-            return Ok(Some(TriggerEffect::Sacrifice { who, what }));
-        }
-        // 701.6a: `counter TRIG`, `counter L` (a spell).
-        if let Some(body) = e.strip_prefix("counter ") {
-            let body = body.trim();
-            if let Some(&c) = self.labels.get(body) {
-                return Ok(Some(TriggerEffect::CounterSpell(c)));
-            }
-            if body.contains("'s ") {
-                return Ok(Some(TriggerEffect::CounterTrigger(
-                    self.trigger_name(line, body)?,
-                )));
-            }
-            return Ok(None);
-        }
-        // 104.2b: `PLAYER wins the game`.
-        if let Some(who) = e
-            .strip_suffix(" wins the game")
-            .or_else(|| e.strip_suffix(" win the game"))
-        {
-            return Ok(self.player_ref(line, who, targets)?.map(TriggerEffect::Win));
+        // Sacrifice, counter, win the game.
+        if let Some(effect) = self.game_effect(line, e, event, targets)? {
+            return Ok(Some(effect));
         }
         // Life.
         for (verb, gained) in [
@@ -684,7 +649,7 @@ impl Reader<'_> {
     }
 
     /// A player reference, registering a target.
-    fn player_ref(
+    pub(super) fn player_ref(
         &self,
         line: usize,
         who: &str,
@@ -722,7 +687,7 @@ impl Reader<'_> {
     }
 
     /// An object reference, registering a target.
-    fn object_ref(
+    pub(super) fn object_ref(
         &self,
         line: usize,
         obj: &str,
