@@ -111,6 +111,9 @@ pub fn act(statement: &Statement) -> Act {
             source,
         }),
         Statement::Counter(c) => Act::Effect(Effect::Counter(c)),
+        Statement::DealDamage { source, amount, to } => Act::DealDamage { source, amount, to },
+        Statement::CounterTrigger(name) => Act::Effect(Effect::CounterTrigger(name)),
+        Statement::CounterCombatDamage => Act::Effect(Effect::CounterCombatDamage),
         Statement::PutCounters { card, kind, amount } => Act::Effect(Effect::Counters {
             card,
             kind,
@@ -133,6 +136,7 @@ pub fn act(statement: &Statement) -> Act {
             amount,
             gained: true,
         }),
+        Statement::Wins(player) => Act::Effect(Effect::Win(player)),
         Statement::GoTo(step) => Act::Effect(Effect::GoTo(step)),
         Statement::NextTurn => Act::Effect(Effect::NextTurn),
     }

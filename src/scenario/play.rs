@@ -481,7 +481,8 @@ pub fn play(
         let orders: &[TriggerOrder] = last.map_or(&[], |item| &item.orders);
         let action = last.map(|item| item.n);
         let mut guard = 0;
-        while !game.stack_is_empty() {
+        // 104.1: once the game has ended, the stack doesn't resolve further.
+        while !game.stack_is_empty() && game.game_over().is_none() {
             guard += 1;
             if guard > 1000 {
                 // "Loops": the checker doesn't decide whether the game is a draw (104.4b).

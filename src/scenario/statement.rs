@@ -6,7 +6,8 @@ use crate::model::RuleNumber;
 
 use super::card::{Ability, Color};
 use super::effect::{Effect, Subject, Word};
-use super::engine::triggered::{TriggerName, TriggerOrder};
+use super::engine::triggered::{Amount, TriggerName, TriggerOrder};
+use super::engine::Recipients;
 
 /// The kernel's own values, which statements carry.
 pub use super::engine::{
@@ -93,8 +94,18 @@ pub enum Statement {
         /// The source of the damage, when the statement names one (`by M`).
         source: Option<CardId>,
     },
+    /// `M deals N damage to X`, `M deals damage equal to VALUE to X`: all at once.
+    DealDamage {
+        source: CardId,
+        amount: Amount,
+        to: Recipients,
+    },
     /// `counter L`: a spell on the stack is countered (701.6a).
     Counter(CardId),
+    /// `counter TRIG`: a triggered ability on the stack is countered (701.6a).
+    CounterTrigger(TriggerName),
+    /// `counter combat damage` (310.3 of 2009-05-01: it can't be).
+    CounterCombatDamage,
     PutCounters {
         card: CardId,
         kind: CounterKind,
@@ -113,6 +124,8 @@ pub enum Statement {
         player: PlayerId,
         amount: i32,
     },
+    /// `P wins the game` (104.2b).
+    Wins(PlayerId),
     GoTo(Step),
     NextTurn,
     /// `P attacks with L [attacking T], ...` (508.1).
@@ -216,8 +229,20 @@ impl Statement {
             } => std::iter::once(card(c))
                 .chain(source.map(Target::Card))
                 .collect(),
-            LoseLife { player, .. } | GainLife { player, .. } => vec![Target::Player(*player)],
-            GoTo(_) | NextTurn | AllPlayersPass => Vec::new(),
+            LoseLife { player, .. } | GainLife { player, .. } | Wins(player) => {
+                vec![Target::Player(*player)]
+            }
+            CounterTrigger(name) => vec![card(&name.source)],
+            DealDamage { source, to, .. } => {
+                let mut out = vec![card(source)];
+                match to {
+                    Recipients::Card(c) => out.push(card(c)),
+                    Recipients::Player(p) => out.push(Target::Player(*p)),
+                    _ => {}
+                }
+                out
+            }
+            GoTo(_) | NextTurn | AllPlayersPass | CounterCombatDamage => Vec::new(),
             DestroyEach { subjects, .. } => subjects
                 .iter()
                 .filter_map(|s| match s {
@@ -324,7 +349,16 @@ pub enum Claim {
         player: PlayerId,
         n: i32,
     },
-    Lost(PlayerId),
+    /// `P has lost the game`, `P has not lost the game`.
+    Lost {
+        player: PlayerId,
+        negated: bool,
+    },
+    /// `P has won the game`, `P has not won the game` (104.2b, 104.2a).
+    Won {
+        player: PlayerId,
+        negated: bool,
+    },
     StateBasedActionsCite,
     /// `L is a WORD`, `L is not a WORD`: a card type, subtype or supertype.
     Is {

@@ -248,6 +248,10 @@ fn happened(g: &Game, h: &Happened) -> String {
                 l(*card)
             )
         }
+        Happened::Wins { player } => format!(
+            "{} wins the game: the game is over, and every other player has lost it",
+            p(*player)
+        ),
         Happened::Life {
             player,
             amount,
@@ -352,6 +356,20 @@ fn happened(g: &Game, h: &Happened) -> String {
         ),
         Happened::TriggerRemoved { ability } => {
             format!("{} is removed from the stack", stack_object(g, *ability))
+        }
+        Happened::TriggerCountered { ability } => format!(
+            "{} is countered: removed from the stack, it doesn't resolve",
+            stack_object(g, *ability)
+        ),
+        Happened::NoTriggerToCounter { source } => format!(
+            "no such triggered ability of {} is on the stack: nothing is countered",
+            g.label(*source)
+        ),
+        Happened::CombatDamageNotCountered { on_stack: true } => {
+            "combat damage on the stack isn't a spell or an ability: it can't be countered".into()
+        }
+        Happened::CombatDamageNotCountered { on_stack: false } => {
+            "no combat damage is on the stack: nothing is countered".into()
         }
         Happened::Resolves(o) => format!("{} resolves", stack_object(g, *o)),
         Happened::DoesntResolve { object, reasons } => format!(

@@ -50,6 +50,19 @@ pub struct Onto {
     pub as_copy_of: Option<CardId>,
 }
 
+/// Whom `M deals N damage to X` deals damage to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recipients {
+    Card(CardId),
+    Player(PlayerId),
+    /// `each opponent` of the source's controller, in APNAP order.
+    EachOpponent,
+    /// `each player`, in APNAP order.
+    EachPlayer,
+    /// `each creature [CONTROL]` or any SUBJECT: the set fixed as the damage is dealt.
+    Set(Subject),
+}
+
 /// One item of `Actions` in the kernel's terms: what is done, and how it was announced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Action {
@@ -87,6 +100,13 @@ pub enum Act {
     },
     /// Several objects destroyed or exiled at once, one event.
     DestroyEach { subjects: Vec<Subject>, exile: bool },
+    /// `M deals N damage to X`, `M deals damage equal to VALUE to X` (120.2b): one source's
+    /// damage to every recipient at once, one event.
+    DealDamage {
+        source: CardId,
+        amount: super::triggered::Amount,
+        to: Recipients,
+    },
     /// A player sacrifices several permanents at once, one event (701.21a).
     SacrificeEach {
         player: PlayerId,
@@ -159,6 +179,11 @@ pub enum Effect {
     },
     /// A spell on the stack is countered (701.6a).
     Counter(CardId),
+    /// `counter TRIG`: a triggered ability on the stack is countered (701.6a).
+    CounterTrigger(super::triggered::TriggerName),
+    /// `counter combat damage`: the combat damage object can't be countered (310.3 of
+    /// 2009-05-01).
+    CounterCombatDamage,
     /// Counters put (`put`) or removed (122.1).
     Counters {
         card: CardId,
@@ -172,6 +197,8 @@ pub enum Effect {
         amount: i32,
         gained: bool,
     },
+    /// A player wins the game (104.2b): the game ends (104.1).
+    Win(PlayerId),
     GoTo(Step),
     NextTurn,
 }

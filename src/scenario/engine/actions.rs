@@ -14,11 +14,13 @@ impl Game {
         // 104.2a, 104.4a: once the game is over, nothing more happens in it.
         if let Some(winner) = self.game_over() {
             // 102.2a and 102.4a in the checker's oldest revision (2005-08-01) on.
-            let rule = match winner {
-                Some(_) => cite::R104_2A,
-                None => cite::R104_4A,
+            let by_effect = self.winner_by_effect().is_some();
+            let rules: &[Cite] = match winner {
+                Some(_) if by_effect => &[cite::R104_2B, cite::R104_1],
+                Some(_) => &[cite::R104_2A],
+                None => &[cite::R104_4A],
             };
-            return Err(vec![because(&[rule], Why::GameOver { winner })]);
+            return Err(vec![because(rules, Why::GameOver { winner, by_effect })]);
         }
         // `in response,`: the players before the responder passed priority in turn until
         // it reached them (117.3d).
@@ -88,6 +90,7 @@ impl Game {
             Act::AllPlayersPass => self.all_players_pass(),
             Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
             Act::SacrificeEach { player, cards } => self.sacrifice_each(player, &cards),
+            Act::DealDamage { source, amount, to } => Ok(self.deals_damage(source, amount, &to)),
             Act::Effect(effect) => self.effect(effect),
         }
     }

@@ -84,6 +84,7 @@ impl Game {
             card.dealt_deathtouch = false;
             card.dealt_damage = false;
             card.last_known = last_known;
+            card.came_from = Some((from, old_object));
         }
         self.effects.end_on(c, old_object);
         let mut ev = event(
@@ -308,6 +309,15 @@ impl Game {
             } => {
                 self.players[*player].life = *now;
                 self.players[*player].lost_life += *amount;
+            }
+            Happened::Wins { player } => {
+                for (q, p) in self.players.iter_mut().enumerate() {
+                    if q == *player {
+                        p.won = true;
+                    } else {
+                        p.lost = true;
+                    }
+                }
             }
             Happened::Life {
                 player,

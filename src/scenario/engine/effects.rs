@@ -220,6 +220,8 @@ impl Game {
             Effect::Sacrifice { player, card } => self.sacrifice(player, card),
             Effect::ReturnToHand(c) => self.return_to_hand(c),
             Effect::Counter(c) => Ok(self.counter(c)),
+            Effect::CounterTrigger(name) => Ok(self.counter_trigger(name)),
+            Effect::CounterCombatDamage => Ok(self.counter_combat_damage()),
             Effect::Damage {
                 card,
                 amount,
@@ -236,6 +238,7 @@ impl Game {
                 amount,
                 gained,
             } => self.gain_or_lose_life(player, amount, gained),
+            Effect::Win(p) => Ok(self.win(p)),
             Effect::GoTo(step) => self.go_to(step),
             Effect::NextTurn => self.next_turn(),
         }
@@ -391,15 +394,28 @@ impl Game {
         amount: i32,
         source: Option<CardId>,
     ) -> Result<Vec<Event>, Vec<Reason>> {
+        let mut events = self.damage_permanent(card, amount, source);
+        events.extend(self.lifelink(source, dealt(&events)));
+        Ok(events)
+    }
+
+    /// Damage to one permanent (120.3), prevented by protection (702.16e); lifelink is the
+    /// caller's, once for all the damage its source deals at once.
+    pub(super) fn damage_permanent(
+        &mut self,
+        card: CardId,
+        amount: i32,
+        source: Option<CardId>,
+    ) -> Vec<Event> {
         if !self.on_battlefield(card) {
-            return Ok(vec![event(
+            return vec![event(
                 Happened::NotOnBattlefield {
                     card,
                     attempt: Attempt::Damage,
                 },
                 vec![Target::Card(card)],
                 &[cite::R120_3],
-            )]);
+            )];
         }
         let v = self.view(card);
         // 702.16e: damage from a source with a quality the permanent has protection
@@ -411,7 +427,7 @@ impl Game {
             if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
                 let mut numbers = legality::protection(q, cite::R702_16E);
                 numbers.push(cite::R120_1);
-                return Ok(vec![event(
+                return vec![event(
                     Happened::DamagePrevented {
                         card,
                         amount,
@@ -420,7 +436,7 @@ impl Game {
                     },
                     vec![Target::Card(card), Target::Card(s)],
                     &numbers,
-                )]);
+                )];
             }
         }
         let mut numbers = Vec::new();
@@ -444,7 +460,7 @@ impl Game {
         }
         let mut subjects = vec![Target::Card(card)];
         subjects.extend(source.map(Target::Card));
-        let mut events = vec![self.apply(event(
+        vec![self.apply(event(
             Happened::Damage {
                 card,
                 amount,
@@ -453,9 +469,7 @@ impl Game {
             },
             subjects,
             &numbers,
-        ))];
-        events.extend(self.lifelink(source, amount));
-        Ok(events)
+        ))]
     }
 
     /// Counters put on or removed from an object (122.1); no fewer than none remain.
@@ -609,8 +623,8 @@ impl Game {
     /// 702.15b, 120.3f: damage dealt by a source with lifelink, noncombat damage too,
     /// gains the source's controller that much life (a static ability from 2009-07-11).
     /// Noncombat damage dealt to a player by `source` (120.2b): they lose that much life
-    /// (120.3a); with lifelink (702.15b, from 2009-07-11) its controller gains as much.
-    pub(in crate::scenario::engine) fn damage_player(
+    /// (120.3a); lifelink is the caller's (`deal_at_once`).
+    pub(super) fn damage_player_only(
         &mut self,
         player: PlayerId,
         amount: i32,
@@ -622,7 +636,7 @@ impl Game {
             numbers.push(cite::R608_2H);
         }
         let now = self.players[player].life - amount;
-        let mut events = vec![self.apply(event(
+        vec![self.apply(event(
             Happened::DamageToPlayer {
                 source,
                 player,
@@ -631,12 +645,12 @@ impl Game {
             },
             vec![Target::Player(player), Target::Card(source)],
             &numbers,
-        ))];
-        events.extend(self.lifelink(Some(source), amount));
-        events
+        ))]
     }
 
-    fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
+    /// 702.15b: damage dealt by a source with lifelink (from 2009-07-11) makes its
+    /// controller gain that much life, one life gain for all it dealt at once (119.9).
+    pub(super) fn lifelink(&mut self, source: Option<CardId>, amount: i32) -> Option<Event> {
         let s = source.filter(|_| amount > 0 && self.rules.has(Difference::LifelinkStatic))?;
         let (v, last_known) = self.damage_source(s);
         if !v.chars.has(&Ability::Lifelink) {
@@ -660,4 +674,15 @@ impl Game {
             numbers,
         )))
     }
+}
+
+/// The damage `events` dealt (to permanents and players).
+pub(super) fn dealt(events: &[Event]) -> i32 {
+    events
+        .iter()
+        .map(|e| match e.what {
+            Happened::Damage { amount, .. } | Happened::DamageToPlayer { amount, .. } => amount,
+            _ => 0,
+        })
+        .sum()
 }

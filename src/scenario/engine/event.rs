@@ -255,6 +255,8 @@ pub enum Why {
     /// nothing more is done in it.
     GameOver {
         winner: Option<PlayerId>,
+        /// The winner won by an effect (104.2b), not as the last player left (104.2a).
+        by_effect: bool,
     },
 }
 
@@ -584,6 +586,11 @@ pub enum Happened {
         amount: i32,
         put: bool,
     },
+    /// 104.2b, 104.1: an effect says `player` wins; the game ends, and every other player
+    /// has lost it.
+    Wins {
+        player: PlayerId,
+    },
     Life {
         player: PlayerId,
         /// How much was gained (`gained`) or lost.
@@ -663,6 +670,19 @@ pub enum Happened {
     /// 603.3d, 603.4, 608.2b, 701.6a: a triggered ability removed from the stack.
     TriggerRemoved {
         ability: StackObject,
+    },
+    /// `counter TRIG` (701.6a): removed from the stack without resolving.
+    TriggerCountered {
+        ability: StackObject,
+    },
+    /// `counter TRIG` with no such ability on the stack: nothing happens.
+    NoTriggerToCounter {
+        source: CardId,
+    },
+    /// `counter combat damage`: it can't be countered (310.3 before 2009-07-11), or there is
+    /// no such object (`on_stack` false).
+    CombatDamageNotCountered {
+        on_stack: bool,
     },
     /// An action refused (the reasons are in the action's report).
     Refused {
@@ -748,6 +768,7 @@ impl Happened {
             H::DamageToPlayer { .. } => EventKind::Life,
             H::Counters { .. } => EventKind::Counters,
             H::Life { .. } => EventKind::Life,
+            H::Wins { .. } => EventKind::Lost,
             H::Cast { .. }
             | H::Activated { .. }
             | H::Countered { .. }
@@ -757,7 +778,8 @@ impl Happened {
             | H::Triggered { .. }
             | H::TriggersPut { .. }
             | H::TriggerResolves { .. }
-            | H::TriggerRemoved { .. } => EventKind::Stack,
+            | H::TriggerRemoved { .. }
+            | H::TriggerCountered { .. } => EventKind::Stack,
             H::PlayedLand { .. } => EventKind::Played,
             H::StepBegins { .. } | H::TurnBegins { .. } | H::Cleanup { .. } => EventKind::Turn,
             H::StateBased { outcome, .. } => match outcome {
@@ -785,6 +807,8 @@ impl Happened {
             | H::DamagePrevented { .. }
             | H::NotASpell { .. }
             | H::NoControlForPlayerWhoLeft { .. }
+            | H::NoTriggerToCounter { .. }
+            | H::CombatDamageNotCountered { .. }
             | H::AppliesToNothing => EventKind::Note,
         }
     }

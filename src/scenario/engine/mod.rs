@@ -28,7 +28,9 @@ pub mod apply;
 pub mod characteristics;
 pub mod cite;
 pub mod combat;
+pub mod deal;
 pub mod effects;
+pub mod end;
 pub mod event;
 pub mod layers;
 pub mod legality;
@@ -45,7 +47,7 @@ pub mod vocabulary;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Act, Action, Assignment, Change, Effect, Onto};
+pub use action::{Act, Action, Assignment, Change, Effect, Onto, Recipients};
 pub use event::{
     Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, Reason,
     StackObject, Why,

@@ -35,6 +35,10 @@ pub(super) struct Card {
     /// Its last known information as it last left the battlefield (608.2h): what an
     /// effect that makes it deal damage afterwards sees (702.2e, 702.15c).
     pub(super) last_known: Option<View>,
+    /// The object it was before its last zone change, and that zone: an Aura's ability
+    /// that triggered on the enchanted permanent leaving finds the Aura card it became in
+    /// its owner's graveyard (603.6e, 400.7f).
+    pub(super) came_from: Option<(Zone, u32)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +77,8 @@ pub(super) struct Player {
     pub(super) name: String,
     pub(super) life: i32,
     pub(super) lost: bool,
+    /// An effect said this player wins the game (104.2b).
+    pub(super) won: bool,
     pub(super) lands_played: u32,
     pub(super) extra_land_plays: u32,
     /// Life gained and lost since the scenario began (for `P gained N life`).
@@ -133,6 +139,7 @@ impl Game {
                 name: name.clone(),
                 life: setup.life.get(i).copied().unwrap_or(20),
                 lost: false,
+                won: false,
                 lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
                 extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
                 gained: 0,
@@ -179,6 +186,7 @@ impl Game {
                 dealt_deathtouch: false,
                 dealt_damage: false,
                 last_known: None,
+                came_from: None,
             });
             if spec.zone == Zone::Stack {
                 stack_cards.push(i);
@@ -277,12 +285,25 @@ impl Game {
     /// player left, who won; `Some(None)` when no player is left, a draw; `None` while two
     /// or more play on.
     pub fn game_over(&self) -> Option<Option<PlayerId>> {
+        if let Some(w) = self.winner_by_effect() {
+            return Some(Some(w));
+        }
         let mut left = (0..self.players.len()).filter(|&p| !self.has_lost(p));
         match (left.next(), left.next()) {
             (Some(_), Some(_)) => None,
             (winner, None) if self.players.len() >= 2 => Some(winner),
             _ => None,
         }
+    }
+
+    /// The player an effect said wins the game (104.2b), if one did.
+    pub fn winner_by_effect(&self) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.won)
+    }
+
+    /// Whether `p` won the game: by an effect (104.2b), or as the one player left (104.2a).
+    pub fn has_won(&self, p: PlayerId) -> bool {
+        self.game_over() == Some(Some(p))
     }
 
     pub fn lands_played(&self, p: PlayerId) -> u32 {

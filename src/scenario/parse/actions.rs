@@ -31,7 +31,11 @@ const PLAYER_FORMS: [(&str, &str); 13] = [
 ];
 
 /// The effect statements on a label by verb (`get` agrees as `gets`, `are` as `is`).
-const LABEL_FORMS: [(&str, &str); 7] = [
+const LABEL_FORMS: [(&str, &str); 8] = [
+    (
+        "deals",
+        "M deals N damage to X` or `M deals damage equal to VALUE to X",
+    ),
     ("gets", "L gets +N/+N"),
     (
         "becomes",
@@ -208,7 +212,16 @@ impl Reader<'_> {
                 return eot_only(Statement::DestroyEach { subjects, exile });
             }
             "all" if s == "all players pass" => return eot_only(Statement::AllPlayersPass),
-            "counter" => return eot_only(Statement::Counter(self.label(line, &s[7..])?)),
+            "counter" => {
+                let body = s[7..].trim();
+                if body == "combat damage" {
+                    return eot_only(Statement::CounterCombatDamage);
+                }
+                if !self.labels.contains_key(body) && body.contains("'s ") {
+                    return eot_only(Statement::CounterTrigger(self.trigger_name(line, body)?));
+                }
+                return eot_only(Statement::Counter(self.label(line, body)?));
+            }
             "return" => {
                 let body = s[6..].trim();
                 if let Some(l) = body
@@ -281,7 +294,7 @@ impl Reader<'_> {
         }
         // Neither: say which.
         let second = words.get(1).copied().unwrap_or("");
-        let label_verbs = ["stops", "becomes", "gains", "loses", "gets", "is"];
+        let label_verbs = ["stops", "becomes", "gains", "loses", "gets", "is", "deals"];
         let player_verbs = [
             "plays",
             "casts",
@@ -323,6 +336,7 @@ impl Reader<'_> {
                 | "sacrifices"
         ) || combat::COMBAT_VERBS.contains(&verb)
             || rest.starts_with("gains control of")
+            || rest == "wins the game"
             || (rest.ends_with(" life")
                 && (rest.starts_with("gains ") || rest.starts_with("loses ")))
     }
@@ -472,6 +486,9 @@ impl Reader<'_> {
                     Statement::LoseLife { player, amount }
                 });
             }
+        }
+        if rest == "wins the game" {
+            return eot_only(Statement::Wins(player));
         }
         let subject = self.players[player].to_lowercase();
         self.unknown_verb(line, s, &subject)
@@ -646,6 +663,9 @@ impl Reader<'_> {
         }
         if until_end_of_turn {
             return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");
+        }
+        if let Some(r) = rest.strip_prefix("deals ") {
+            return self.deal_damage(line, card, r);
         }
         if let Some(r) = rest.strip_prefix("is dealt ") {
             let (r, source) = match r.rsplit_once(" damage by ") {

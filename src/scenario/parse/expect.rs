@@ -165,11 +165,23 @@ impl Reader<'_> {
                         });
                     }
                 }
-                if rest == "has lost the game"
-                    || rest == "loses the game"
-                    || rest == "lost the game"
-                {
-                    return Ok(Claim::Lost(player));
+                for (words, won, negated) in [
+                    ("has lost the game", false, false),
+                    ("loses the game", false, false),
+                    ("lost the game", false, false),
+                    ("has not lost the game", false, true),
+                    ("has won the game", true, false),
+                    ("wins the game", true, false),
+                    ("won the game", true, false),
+                    ("has not won the game", true, true),
+                ] {
+                    if rest == words {
+                        return Ok(if won {
+                            Claim::Won { player, negated }
+                        } else {
+                            Claim::Lost { player, negated }
+                        });
+                    }
                 }
                 if let Some(r) = rest.strip_prefix("has played ") {
                     let n = r.trim_end_matches(" this turn");

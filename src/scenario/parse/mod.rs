@@ -15,9 +15,11 @@ use super::engine::layers::subtypes;
 
 mod actions;
 mod combat;
+mod damage;
 mod expect;
 mod setup;
 mod statics;
+mod trigger_effects;
 mod triggers;
 
 use super::card::{Ability, Characteristics, Color, Enchant, PowerToughness, Quality, TypeLine};
@@ -569,8 +571,10 @@ mod reference {
     const REFERENCE: &str = include_str!("../../../docs/scenarios/reference.md");
     const EXPECT_READER: &str = include_str!("expect.rs");
     /// The readers of statements other than Expect, by file name.
-    const READERS: [(&str, &str); 5] = [
+    const READERS: [(&str, &str); 7] = [
         ("actions.rs", include_str!("actions.rs")),
+        ("trigger_effects.rs", include_str!("trigger_effects.rs")),
+        ("damage.rs", include_str!("damage.rs")),
         ("triggers.rs", include_str!("triggers.rs")),
         ("setup.rs", include_str!("setup.rs")),
         ("combat.rs", include_str!("combat.rs")),

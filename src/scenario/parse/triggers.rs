@@ -3,8 +3,8 @@
 //! `(P orders triggers: …)`, trigger names, and `destroy`/`exile` of a SETLIST.
 //!
 //! This build reads the events E1, E2, E2', E3, E4, E5, E6, E7, E8, E9 and E10 and the effects that gain and
-//! lose life, put and remove counters, destroy, exile, return and pump; any other form of
-//! version 3 is an error that names the line and says so.
+//! lose life, put and remove counters, destroy, exile, return, pump, deal damage, sacrifice
+//! and win the game; any other form of version 3 is an error that names the line and says so.
 
 use super::statics::Written;
 use super::*;
@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -80,22 +80,6 @@ impl Reader<'_> {
         let mut targets = Vec::new();
         let mut effects = Vec::new();
         let text = effects_text.trim().trim_end_matches('.');
-        if matches!(event, TriggerEvent::AttachedLeaves { .. }) {
-            // An Aura's E4 ability acting on `this` reaches the Aura card in its owner's
-            // graveyard after state-based actions (603.6e, 400.7f): not played yet.
-            let acts_on_this = [
-                "return this",
-                "exile this",
-                "destroy this",
-                " on this",
-                " from this",
-            ]
-            .iter()
-            .any(|w| format!(" {text}").contains(w));
-            if acts_on_this {
-                return self.err(line, format!("an effect acting on `this` after `{}` (E4: the Aura or Equipment itself) is version 3 that this build of the checker doesn't play yet", event_text.trim()));
-            }
-        }
         for piece in text.split(", then ").flat_map(|p| p.split(". ")) {
             let piece = piece.trim();
             if piece.is_empty() {
@@ -126,11 +110,8 @@ impl Reader<'_> {
 
     fn unplayed_effect(&self, piece: &str) -> Option<String> {
         let later = [
-            ("wins the game", "`P wins the game`"),
             ("regenerate", "`regenerate L`"),
             ("prevent ", "`prevent …`"),
-            ("counter ", "`counter TRIG`"),
-            ("sacrifice", "`P sacrifices L`"),
         ];
         later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
             format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
@@ -463,6 +444,10 @@ impl Reader<'_> {
         if uses_it && !it_allowed {
             return self.err(line, format!("`it`, `its` and `that creature` have no meaning after `one or more … die` (in `{e}`)"));
         }
+        // Sacrifice, counter, win the game.
+        if let Some(effect) = self.game_effect(line, e, event, targets)? {
+            return Ok(Some(effect));
+        }
         // Life.
         for (verb, gained) in [
             (" gains ", true),
@@ -650,14 +635,21 @@ impl Reader<'_> {
         {
             DamageRecipient::Player(p)
         } else {
-            return Ok(None);
+            let words: Vec<&str> = x.split_whitespace().collect();
+            let (Some(first), second) = (words.first(), words.get(1).copied()) else {
+                return Ok(None);
+            };
+            if !self.is_set_subject(first, second) {
+                return Ok(None);
+            }
+            DamageRecipient::Set(self.subject(line, &words, Written::Static)?)
         };
         *targets = trial;
         Ok(Some(TriggerEffect::Damage { source, amount, to }))
     }
 
     /// A player reference, registering a target.
-    fn player_ref(
+    pub(super) fn player_ref(
         &self,
         line: usize,
         who: &str,
@@ -695,7 +687,7 @@ impl Reader<'_> {
     }
 
     /// An object reference, registering a target.
-    fn object_ref(
+    pub(super) fn object_ref(
         &self,
         line: usize,
         obj: &str,
@@ -754,7 +746,7 @@ impl Reader<'_> {
     }
 
     /// VALUE: `POSS (power | toughness | mana value)`, `the number of C counters on REF`.
-    fn value(&self, line: usize, v: &str) -> R<Option<Amount>> {
+    pub(super) fn value(&self, line: usize, v: &str) -> R<Option<Amount>> {
         let v = v.trim();
         if let Some(rest) = v.strip_prefix("the number of ") {
             let Some((what, r)) = rest.split_once(" counters on ") else {

@@ -293,14 +293,20 @@ pub(super) fn check(
                 &[EventKind::Life],
             )
         }
-        Claim::Lost(player) => {
-            let lost = game.has_lost(*player);
+        Claim::Lost { player, negated } | Claim::Won { player, negated } => {
+            let won = matches!(e.claim, Claim::Won { .. });
+            let yes = if won {
+                game.has_won(*player)
+            } else {
+                game.has_lost(*player)
+            };
             (
-                lost,
+                yes != *negated,
                 format!(
-                    "{} has {}lost the game",
+                    "{} has {}{} the game",
                     pname(*player),
-                    if lost { "" } else { "not " }
+                    if yes { "" } else { "not " },
+                    if won { "won" } else { "lost" }
                 ),
                 Some(Target::Player(*player)),
                 &[EventKind::Lost],

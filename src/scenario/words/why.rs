@@ -275,11 +275,21 @@ pub fn why(g: &Game, w: &Why) -> String {
             "the turn can't go back or stay: it is the {now} step, \
              and `go to` names a later step of this turn ({step} isn't later)"
         ),
-        Why::GameOver { winner: Some(w) } => format!(
+        Why::GameOver {
+            winner: Some(w),
+            by_effect: true,
+        } => format!(
+            "the game is over: an effect made {} win it, and every other player lost it",
+            p(*w)
+        ),
+        Why::GameOver {
+            winner: Some(w),
+            by_effect: false,
+        } => format!(
             "the game is over: {} won when every opponent had left the game",
             p(*w)
         ),
-        Why::GameOver { winner: None } => {
+        Why::GameOver { winner: None, .. } => {
             "the game is over: every player remaining lost at once, a draw".to_string()
         }
         Why::NoFirstStrikeStep => "this combat has no first-strike combat damage step: \

@@ -14,6 +14,7 @@
 //! (empty here: replacement and prevention effects go in `Game::modify` later) may change
 //! them, `apply` performs them, and [`observe`] matches triggers from what was applied.
 
+pub mod counter;
 pub mod damage;
 pub mod observe;
 pub mod place;
@@ -324,12 +325,15 @@ pub enum TargetKind {
 }
 
 /// What `M deals N damage to X` deals its damage to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DamageRecipient {
     Object(ObjectRef),
     Player(PlayerRef),
     /// `any target`, `target creature or player`: the N-th target written (0-based).
     Target(usize),
+    /// `each creature [CONTROL]` or any SUBJECT (`you` the source's controller): the set
+    /// fixed as the damage is dealt (611.2c).
+    Set(super::super::effect::Subject),
 }
 
 /// `target KIND [(choosing X)]`: a fixed written choice.
@@ -373,6 +377,17 @@ pub enum TriggerEffect {
         amount: Amount,
         to: DamageRecipient,
     },
+    /// `PLAYER wins the game` (104.2b).
+    Win(PlayerRef),
+    /// `counter TRIG` (701.6a): the topmost triggered ability on the stack it names.
+    CounterTrigger(TriggerName),
+    /// `counter L`: a spell on the stack (701.6a).
+    CounterSpell(CardId),
+    /// `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]` (701.21a): all at once, one event.
+    Sacrifice {
+        who: PlayerRef,
+        what: Vec<ObjectRef>,
+    },
 }
 
 impl TriggerEffect {
@@ -395,6 +410,17 @@ impl TriggerEffect {
                 ) || amount(a)
             }
             TriggerEffect::Counters { on, .. } => obj(on),
+            TriggerEffect::CounterTrigger(_) | TriggerEffect::CounterSpell(_) => false,
+            TriggerEffect::Win(who) => matches!(
+                who,
+                PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+            ),
+            TriggerEffect::Sacrifice { who, what } => {
+                matches!(
+                    who,
+                    PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+                ) || what.iter().any(obj)
+            }
             TriggerEffect::Destroy(o)
             | TriggerEffect::Exile(o)
             | TriggerEffect::ReturnToHand(o) => obj(o),
@@ -413,7 +439,7 @@ impl TriggerEffect {
                             p,
                             PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
                         ),
-                        DamageRecipient::Target(_) => false,
+                        DamageRecipient::Target(_) | DamageRecipient::Set(_) => false,
                     }
             }
         }

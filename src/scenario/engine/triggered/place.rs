@@ -47,6 +47,10 @@ impl Game {
     /// (502.4, 503.1a).
     pub fn settle(&mut self, choice: Option<CardId>, orders: &[TriggerOrder]) -> Vec<Settled> {
         let mut out = Vec::new();
+        // 104.1: once the game has ended, nothing happens.
+        if self.game_over().is_some() {
+            return out;
+        }
         for _ in 0..64 {
             for round in self.state_based_actions(choice) {
                 out.push(Settled::StateBased(round));

@@ -50,14 +50,19 @@ impl Game {
         {
             return vec![self.trigger_removed(&inst, cite::R608_2B)];
         }
+        let aura_in_graveyard = self.aura_card_in_graveyard(&inst);
         let mut expected = Expected {
-            this: (inst.source, inst.source_object),
+            this: (inst.source, aura_in_graveyard.unwrap_or(inst.source_object)),
             it: inst.object.as_ref().map(|o| (o.card, o.object)),
         };
         let mut events = Vec::new();
         let mut read_last_known = false;
         let mut cites_read = false;
         for effect in inst.ability.effects.clone() {
+            // 104.1: an effect that ended the game ends the resolution too.
+            if self.game_over().is_some() {
+                break;
+            }
             let before = self.snapshot();
             let done = self.trigger_effect(
                 &inst,
@@ -95,6 +100,9 @@ impl Game {
         }
         if !self.source_unchanged(&inst) {
             cites.push(cite::R113_7A);
+        }
+        if aura_in_graveyard.is_some() {
+            cites.extend([cite::R603_6E, cite::R400_7F]);
         }
         let mut subjects = vec![Target::Card(inst.source), Target::Player(inst.controller)];
         subjects.extend(inst.instance());
@@ -184,8 +192,33 @@ impl Game {
             TriggerEffect::Damage { source, amount, to } => {
                 let n = self.amount(inst, *amount, expected, last_known, read);
                 let s = self.source_card(inst, *source, expected);
-                self.damage_from_trigger(inst, s, n, *to, expected)
+                self.damage_from_trigger(inst, s, n, to, expected)
             }
+            TriggerEffect::Sacrifice { who, what } => {
+                let Some(&player) = self.players_of(inst, *who).first() else {
+                    return Vec::new();
+                };
+                // 701.21a: only permanents that player controls; the rest do nothing.
+                let mut cards: Vec<CardId> = Vec::new();
+                for r in what {
+                    if let Some(c) = self.object(inst, *r, expected, Zone::Battlefield) {
+                        if self.cant_sacrifice(player, c).is_none() && !cards.contains(&c) {
+                            cards.push(c);
+                        }
+                    }
+                }
+                let mut out = Vec::new();
+                for card in cards {
+                    out.extend(ok(self.effect(Effect::Sacrifice { player, card })));
+                }
+                out
+            }
+            TriggerEffect::CounterTrigger(name) => self.counter_trigger(*name),
+            TriggerEffect::CounterSpell(c) => self.counter(*c),
+            TriggerEffect::Win(who) => match self.players_of(inst, *who).first() {
+                Some(p) => ok(self.effect(Effect::Win(*p))),
+                None => Vec::new(),
+            },
             TriggerEffect::Gets {
                 what,
                 pt,
@@ -199,6 +232,26 @@ impl Game {
                 None => Vec::new(),
             },
         }
+    }
+
+    /// 603.6e, 400.7f: an Aura's ability that triggered on the enchanted permanent leaving
+    /// the battlefield finds the new object the Aura card became in its owner's graveyard,
+    /// if it went there straight from the battlefield (with the permanent, or as a
+    /// state-based action after it): that object.
+    fn aura_card_in_graveyard(&self, inst: &Instance) -> Option<u32> {
+        if !matches!(
+            inst.ability.event,
+            TriggerEvent::AttachedLeaves {
+                equipped: false,
+                ..
+            }
+        ) || !inst.source_view.chars.has_subtype("aura")
+        {
+            return None;
+        }
+        let card = self.cards.get(inst.source)?;
+        let straight = card.came_from == Some((Zone::Battlefield, inst.source_object));
+        (straight && card.zone == Zone::Graveyard(card.owner)).then_some(card.object)
     }
 
     /// The object `r` names, if it is where the ability expects it (603.6c, 400.7): the
@@ -260,7 +313,7 @@ impl Game {
         inst: &Instance,
         source: Option<CardId>,
         n: i32,
-        to: DamageRecipient,
+        to: &DamageRecipient,
         expected: &Expected,
     ) -> Vec<Event> {
         let Some(s) = source.filter(|_| n > 0) else {
@@ -270,10 +323,16 @@ impl Game {
         let mut players = Vec::new();
         match to {
             DamageRecipient::Object(r) => {
-                cards.extend(self.object(inst, r, expected, Zone::Battlefield))
+                cards.extend(self.object(inst, *r, expected, Zone::Battlefield))
             }
-            DamageRecipient::Player(r) => players.extend(self.players_of(inst, r)),
-            DamageRecipient::Target(i) => match inst.targets.get(i) {
+            DamageRecipient::Player(r) => players.extend(self.players_of(inst, *r)),
+            DamageRecipient::Set(subject) => {
+                let mut set =
+                    self.with_board(|board| self.described(subject, Some(inst.source), board));
+                set.sort_unstable();
+                cards.extend(set);
+            }
+            DamageRecipient::Target(i) => match inst.targets.get(*i) {
                 Some((Target::Card(c), obj))
                     if self.object_of(Target::Card(*c)) == *obj && self.on_battlefield(*c) =>
                 {
@@ -283,21 +342,7 @@ impl Game {
                 _ => {}
             },
         }
-        let mut out = Vec::new();
-        for card in cards {
-            out.extend(
-                self.effect(Effect::Damage {
-                    card,
-                    amount: n,
-                    source: Some(s),
-                })
-                .unwrap_or_default(),
-            );
-        }
-        for p in players {
-            out.extend(self.damage_player(p, n, s));
-        }
-        out
+        self.deal_at_once(s, n, &cards, &players)
     }
 
     /// The players `r` names.
