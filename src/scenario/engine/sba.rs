@@ -481,6 +481,30 @@ fn illegal_attachments(k: &mut Check) {
             }
         }
         if problems.is_empty() {
+            if aura && equipment {
+                if let Target::Player(player) = to {
+                    // 704.5n: an Equipment or Fortification attached to a player becomes
+                    // unattached, whatever else it is: an Aura that may enchant that player
+                    // included (704.5m then finds an Aura attached to nothing).
+                    let (kind, rule) = if v.chars.has_subtype("equipment") {
+                        (Attachment::Equipment, cite::R301_5)
+                    } else {
+                        (Attachment::Fortification, cite::R301_6)
+                    };
+                    let why = Why::AttachmentToPlayer {
+                        card: c,
+                        kind,
+                        player,
+                    };
+                    let problems = vec![because(&[rule], why)];
+                    let finding = Finding::IllegallyAttached {
+                        card: c,
+                        to,
+                        problems,
+                    };
+                    k.card(c, Sba::Unattach(to), &[cite::R704_5N, rule], finding);
+                }
+            }
             continue;
         }
         let mut cs = Vec::new();
