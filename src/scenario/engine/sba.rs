@@ -3,6 +3,7 @@
 //! All rows are checked against the same state, their findings performed simultaneously
 //! through [`apply`](super::apply), and the check repeated until none apply (704.3).
 
+use super::super::effect::Part;
 use super::prelude::*;
 
 /// What a state-based action does, before it is done.
@@ -398,17 +399,25 @@ fn planeswalker_uniqueness(k: &mut Check) {
 }
 
 /// When `c` began to have the world supertype (704.5k): as it entered the battlefield,
-/// or as the first effect still giving it the supertype began.
+/// or as the first effect still giving it the supertype began: a type-changing effect, or
+/// a copy effect whose copiable values have it (707.2: the copy acquires the supertype as
+/// the effect begins, whatever the copy's own timestamp).
 fn world_since(g: &Game, c: CardId) -> i64 {
     let card = &g.cards[c];
     if card.printed.is_super(Supertype::World) {
         return card.entered;
     }
+    let gives_world = |part: &Part| match part {
+        Part::Copy(copiable) => copiable.chars.is_super(Supertype::World),
+        Part::Types { supertypes, .. } => supertypes.contains(&Supertype::World),
+        _ => false,
+    };
     g.effects
         .on_object(c, card.object)
-        .filter(|e| {
-            matches!(&e.change, Change::BecomesTypes(tl, _)
-                if tl.supertypes.contains(&Supertype::World))
+        .filter(|e| match &e.change {
+            Change::BecomesTypes(tl, _) => tl.supertypes.contains(&Supertype::World),
+            Change::Parts(parts) => parts.iter().any(gives_world),
+            _ => false,
         })
         .map(|e| e.timestamp)
         .min()
