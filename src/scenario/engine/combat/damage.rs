@@ -559,11 +559,18 @@ impl Game {
     /// A combat damage step begins (510.1, 510.4): who assigns, and each assignment.
     pub(super) fn begin_damage_step(&mut self, step: Step, plans: &[Plan]) -> Vec<Event> {
         let first = step == Step::FirstStrikeDamage;
+        // Before 2009-07-11 a creature that would assign 0 or less doesn't assign combat
+        // damage at all (310.2a), and the second step is for the attackers and blockers
+        // that didn't assign in the first (310.5); since, for those that had neither first
+        // strike nor double strike as the first step began (510.4, 702.7b).
+        let on_the_stack = self.rules.has(Difference::CombatDamageOnTheStack);
+        let sources = plans
+            .iter()
+            .filter(|p| !(first && on_the_stack) || p.amounts.iter().any(|(n, _)| *n > 0))
+            .map(|p| p.source)
+            .collect();
         let mut events = vec![self.apply(event(
-            Happened::Combat(CombatEvent::DamageStep {
-                first,
-                sources: plans.iter().map(|p| p.source).collect(),
-            }),
+            Happened::Combat(CombatEvent::DamageStep { first, sources }),
             plans.iter().map(|p| Target::Card(p.source)).collect(),
             if first {
                 &[cite::R510_4, cite::R702_7B]
