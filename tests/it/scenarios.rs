@@ -223,3 +223,23 @@ mod cli {
         assert_eq!(docs.as_array().map(Vec::len), Some(2));
     }
 }
+
+#[test]
+fn a_land_play_without_priority_says_so_in_a_land_plays_words() {
+    // 305.1: "A player who has priority may play a land card": a refused land play is not
+    // about casting spells or activating abilities (issue #26).
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios/land-without-priority-illegal.md"),
+    )
+    .unwrap();
+    let report =
+        check_text(&Library::embedded_only(), "t.md", &text).unwrap_or_else(|e| panic!("{e}"));
+    let reason = &report.actions[0].reason;
+    assert!(!report.actions[0].legal);
+    assert!(
+        reason.contains("Alice doesn't have priority (Bob does); a player plays a land only with priority"),
+        "{reason}"
+    );
+    assert!(!reason.contains("casts spells"), "{reason}");
+}
