@@ -206,3 +206,43 @@ impl Game {
         }
     }
 }
+
+impl Game {
+    /// Lifelink or deathtouch written in a revision before 2007-05-01, which has no such
+    /// keyword: inert until its source deals damage (deathtouch: to a creature), where it
+    /// would act; then the scenario is refused ("Refusals" of the format, version 3).
+    pub(super) fn keyword_before_it_existed(
+        &self,
+        before: &Snapshot,
+        dealt: &[Dealt],
+    ) -> Option<&'static str> {
+        if self.rules.has(Difference::Lifelink) && self.rules.has(Difference::Deathtouch) {
+            return None;
+        }
+        // An object as it was immediately before the damage, else as it is.
+        let has = |c: CardId, f: &dyn Fn(&View) -> bool| match before
+            .objects
+            .iter()
+            .find(|s| s.card == c)
+        {
+            Some(seen) => f(&seen.view),
+            None => f(&self.view(c)),
+        };
+        for d in dealt {
+            if !self.rules.has(Difference::Lifelink)
+                && has(d.source, &|v| v.chars.has(&Ability::Lifelink))
+            {
+                return Some("lifelink");
+            }
+            let to_creature =
+                matches!(d.to, Target::Card(c) if has(c, &|v| v.chars.is(CardType::Creature)));
+            if !self.rules.has(Difference::Deathtouch)
+                && to_creature
+                && has(d.source, &|v| v.chars.has(&Ability::Deathtouch))
+            {
+                return Some("deathtouch");
+            }
+        }
+        None
+    }
+}
