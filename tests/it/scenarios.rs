@@ -238,8 +238,77 @@ fn a_land_play_without_priority_says_so_in_a_land_plays_words() {
     let reason = &report.actions[0].reason;
     assert!(!report.actions[0].legal);
     assert!(
-        reason.contains("Alice doesn't have priority (Bob does); a player plays a land only with priority"),
+        reason.contains(
+            "Alice doesn't have priority (Bob does); a player plays a land only with priority"
+        ),
         "{reason}"
     );
     assert!(!reason.contains("casts spells"), "{reason}");
+}
+
+#[test]
+fn before_2009_07_11_the_report_says_in_play_and_state_based_effects() {
+    // 2009-05-01 says "in play" (217.1c: "the in-play zone") and "state-based effects" (420)
+    // where 2009-07-11 says "the battlefield" and "state-based actions". The report's data
+    // (JSON, and what `arbiter compare` matches) keeps today's words; the terminal says the
+    // revision's.
+    let board = |rules: &str| {
+        format!(
+            "# t\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n\n## Battlefield\n\
+             - bear: Creature — Bear 2/2; controller Alice\n\
+             - ogre: Creature — Ogre 2/2; controller Bob\n\n## Actions\n\
+             1. bear is dealt 2 damage by bear\n2. destroy bear\n"
+        )
+    };
+    let shown = |rules: &str| {
+        let report = check_text(&Library::embedded_only(), "t.md", &board(rules))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let style = arbiter::render::Style { color: false };
+        (
+            report.in_play,
+            arbiter::render::check::text(&report, false, &[], style),
+        )
+    };
+    // The bear dies of its damage (a round of state-based actions); "destroy bear" then
+    // finds it gone.
+    let (in_play, old) = shown("2009-05-01");
+    assert!(in_play);
+    assert!(!old.contains("battlefield"), "{old}");
+    assert!(!old.contains("state-based action"), "{old}");
+    assert!(
+        old.contains("state-based effects (420.3), round 1"),
+        "{old}"
+    );
+    assert!(old.contains("In play:"), "{old}");
+    let (in_play, new) = shown("2009-07-11");
+    assert!(!in_play);
+    assert!(
+        new.contains("state-based actions (704.3), round 1"),
+        "{new}"
+    );
+    assert!(new.contains("Battlefield:"), "{new}");
+}
+
+#[test]
+fn type_lines_are_shown_in_their_printed_order_with_subtypes_as_the_rules_write_them() {
+    // "Enchantment Creature" as printed (not "Creature Enchantment"); 205.3m writes
+    // "Assembly-Worker", 205.3i "Power-Plant".
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n\n## Battlefield\n\
+        - god: Legendary Enchantment Creature — God 6/5; controller Alice\n\
+        - worker: Artifact Creature — Assembly-Worker 2/2; controller Alice\n\
+        - plant: Land — Urza's Power-Plant; controller Alice\n\n## Actions\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    let line = |label: &str| {
+        report
+            .board
+            .cards
+            .iter()
+            .find(|c| c.label == label)
+            .map(|c| c.type_line.clone())
+            .unwrap()
+    };
+    assert_eq!(line("god"), "Legendary Enchantment Creature — God");
+    assert_eq!(line("worker"), "Artifact Creature — Assembly-Worker");
+    assert_eq!(line("plant"), "Land — Urza's Power-Plant");
 }

@@ -111,6 +111,11 @@ pub enum Difference {
     /// 603 (2009-07-11 on): triggered abilities are rule 603 and leaves-the-battlefield
     /// abilities look back by 603.6d; before, 404 and 410 (410.10d).
     TriggeredAbilitiesIn603,
+    /// 110, 704 (2009-07-11 on): the rules say "the battlefield" and "state-based
+    /// actions"; before, "in play" (217.5 of 2009-05-01, "In Play": "the in-play zone")
+    /// and "state-based effects" (420). Words only, no outcome: the terminal report says
+    /// the chosen revision's (the JSON keeps today's).
+    TheBattlefield,
     /// 603.10, 603.10a (2017-01-20 on): the abilities that look back in time have their
     /// own rule. Before, 603.6d (410.10d before 2009-07-11).
     LookBackIn603_10,
@@ -137,6 +142,11 @@ pub struct Row {
 
 /// The table.
 pub const DIFFERENCES: &[Row] = &[
+    Row {
+        difference: Difference::TheBattlefield,
+        from: Some(date(2009, 7, 11)),
+        until: None,
+    },
     Row {
         difference: Difference::TriggeredAbilitiesIn603,
         from: Some(date(2009, 7, 11)),
