@@ -312,3 +312,82 @@ fn type_lines_are_shown_in_their_printed_order_with_subtypes_as_the_rules_write_
     assert_eq!(line("worker"), "Artifact Creature — Assembly-Worker");
     assert_eq!(line("plant"), "Land — Urza's Power-Plant");
 }
+
+/// Every rule number a board's report cites, under `rules` (in the declare blockers step
+/// when the board has an attacker).
+fn cited(rules: &str, battlefield: &str, actions: &str) -> Vec<String> {
+    let step = if battlefield.contains("attacking") {
+        "declare blockers"
+    } else {
+        "precombat main"
+    };
+    let text = format!(
+        "# t\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n- step: {step}\n\n\
+         ## Battlefield\n{battlefield}\n## Actions\n{actions}"
+    );
+    let report =
+        check_text(&Library::embedded_only(), "t.md", &text).unwrap_or_else(|e| panic!("{e}"));
+    report.cited_rules().iter().map(|n| n.short()).collect()
+}
+
+#[test]
+fn before_2009_07_11_each_citation_is_that_revisions_own_rule_or_none() {
+    // 501.2b of 2007-05-01 … 2009-05-01 says only "If an effect tries to attach an Aura,
+    // Equipment, or Fortification to the object it's already attached to, the effect does
+    // nothing": it is cited for that, not for an Aura that can't be attached (212.4k then).
+    let board = "- bear: Creature — Bear 2/2; controller Alice\n\
+        - wall: Artifact; controller Alice\n\
+        - aura: Enchantment — Aura; controller Alice; enchant creature; attached to bear\n";
+    let cant = cited("2008-02-01", board, "1. attach aura to wall\n");
+    assert!(!cant.contains(&"501.2b".to_string()), "{cant:?}");
+    assert!(cant.contains(&"212.4k".to_string()), "{cant:?}");
+    let already = cited("2008-02-01", board, "1. attach aura to bear\n");
+    assert!(already.contains(&"501.2b".to_string()), "{already:?}");
+    // 420.5m of 2007-05-01 unattaches "A permanent that's neither an Aura, an Equipment, nor
+    // a Fortification": an animated Aura goes by 420.5d alone.
+    let animated = cited(
+        "2007-05-01",
+        board,
+        "1. aura becomes a creature 2/2 until end of turn\n",
+    );
+    assert!(animated.contains(&"420.5d".to_string()), "{animated:?}");
+    assert!(!animated.contains(&"420.5m".to_string()), "{animated:?}");
+    // 2007-05-01 has no planeswalkers: its 310.2b gives an unblocked attacker's damage to
+    // the defending player, and no rule speaks of damage to a planeswalker.
+    let walker = cited(
+        "2007-05-01",
+        "- jace: Planeswalker — Jace; controller Bob; loyalty 3\n\
+         - bear: Creature — Bear 2/2; controller Alice; attacking jace\n",
+        "1. combat damage\n",
+    );
+    assert!(!walker.contains(&"310.2b".to_string()), "{walker:?}");
+    // 700.4 of 2009-07-11 is indestructible ("rules and effects can't destroy it").
+    let indestructible = |rules: &str| {
+        cited(
+            rules,
+            "- bear: Creature — Bear 2/2; controller Alice; indestructible\n",
+            "1. destroy bear\n",
+        )
+    };
+    assert!(indestructible("2009-07-11").contains(&"700.4".to_string()));
+    assert!(indestructible("2013-07-13").contains(&"702.12b".to_string()));
+    assert!(!indestructible("2013-07-13").contains(&"700.4".to_string()));
+}
+
+#[test]
+fn a_first_combat_damage_step_made_by_double_strike_cites_double_strike() {
+    // 702.4b: the double striker alone makes the first step; 702.7b (first strike) is not
+    // the rule that made it (502.28b and 502.2b before 2009-07-11).
+    for (rules, double, first) in [
+        ("2026-01-16", "702.4b", "702.7b"),
+        ("2008-02-01", "502.28b", "502.2b"),
+    ] {
+        let said = cited(
+            rules,
+            "- knight: Creature — Knight 2/2; controller Alice; double strike; attacking\n",
+            "1. combat damage\n",
+        );
+        assert!(said.contains(&double.to_string()), "{rules}: {said:?}");
+        assert!(!said.contains(&first.to_string()), "{rules}: {said:?}");
+    }
+}

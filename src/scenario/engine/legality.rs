@@ -34,10 +34,9 @@ impl Game {
         }
         if aura {
             if a.chars.is(CardType::Creature) {
-                out.push(because(
-                    &[cite::R303_4D, cite::R704_5P],
-                    Why::AuraCreature { card: att },
-                ));
+                let mut rules = vec![cite::R303_4D];
+                rules.extend(self.creature_attached_rule());
+                out.push(because(&rules, Why::AuraCreature { card: att }));
             }
             if to == Target::Card(att) {
                 out.push(because(&[cite::R303_4D], Why::AuraItself));
@@ -136,13 +135,14 @@ impl Game {
                     && self.rules.has(Difference::Reconfigure)
                     && a.chars.has(&Ability::Reconfigure(None));
                 if !reconfigure {
-                    let rules: &[Cite] = if equipment {
-                        &[cite::R301_5C, cite::R704_5P]
+                    let mut rules = vec![if equipment {
+                        cite::R301_5C
                     } else {
-                        &[cite::R301_6, cite::R704_5P]
-                    };
+                        cite::R301_6
+                    }];
+                    rules.extend(self.creature_attached_rule());
                     out.push(because(
-                        rules,
+                        &rules,
                         Why::AttachmentCreature {
                             card: att,
                             kind: attachment,
@@ -151,12 +151,26 @@ impl Game {
                 }
             }
         } else {
-            out.push(because(
-                &[cite::R701_3B, cite::R704_5P],
-                Why::NotAttachable { card: att },
-            ));
+            let mut rules = Vec::new();
+            if self
+                .rules
+                .has(Difference::AttachingANonAttachmentDoesNothing)
+            {
+                rules.push(cite::R701_3B);
+            }
+            rules.push(cite::R704_5P);
+            out.push(because(&rules, Why::NotAttachable { card: att }));
         }
         out
+    }
+
+    /// The rule that unattaches a creature attached to an object or player (704.5p; 704.5q
+    /// from 2009-09-04), where the revision has it: before, none (420.5m and 2009-07-11's
+    /// 704.5q spared Auras, Equipment and Fortifications).
+    pub(super) fn creature_attached_rule(&self) -> Option<Cite> {
+        self.rules
+            .has(Difference::CreatureAttachedUnattaches)
+            .then_some(cite::R704_5P)
     }
 
     pub(super) fn cant_be_enchanted_by_other_auras(&self, t: CardId, aura: CardId) -> bool {

@@ -89,10 +89,11 @@ impl Check<'_> {
             match self.notes.iter_mut().find(|e| e.what == what) {
                 // Spared from both 704.5g and 704.5h: one note citing both.
                 Some(e) => e.cites.insert(e.cites.len() - 1, rule),
-                None => {
-                    self.notes
-                        .push(event(what, vec![Target::Card(c)], &[rule, cite::R702_12B]))
-                }
+                None => self.notes.push(event(
+                    what,
+                    vec![Target::Card(c)],
+                    &[rule, cite::INDESTRUCTIBLE],
+                )),
             }
         }
         destroyed
@@ -533,8 +534,10 @@ fn illegal_attachments(k: &mut Check) {
         for r in &problems {
             cs.extend(r.cites.iter().copied());
         }
-        if v.chars.is(CardType::Creature) || v.chars.is(CardType::Battle) {
+        if v.chars.is(CardType::Battle) {
             cs.push(cite::R704_5P);
+        } else if v.chars.is(CardType::Creature) {
+            cs.extend(g.creature_attached_rule());
         }
         if equipment && !aura {
             if v.chars.has_subtype("equipment") {
