@@ -254,6 +254,13 @@ pub fn play(
             unstable.join("; ")
         ));
     }
+    // "A feature the revision lacks is inert until it would act …, with a warning."
+    for (c, keyword) in game.inert_keywords() {
+        warnings.push(format!(
+            "{} has {keyword}, which the rules of {revision} don't have: it is inert until it would act, and the scenario is refused at the statement where it would",
+            game.label(c)
+        ));
+    }
     // "If any object on the battlefield has `timestamp`, all must."
     let battlefield = || {
         scenario

@@ -391,3 +391,21 @@ fn a_first_combat_damage_step_made_by_double_strike_cites_double_strike() {
         assert!(!said.contains(&first.to_string()), "{rules}: {said:?}");
     }
 }
+
+#[test]
+fn a_keyword_the_revision_lacks_is_named_in_a_warning() {
+    // "A feature the revision lacks is inert until it would act …, with a warning" (the
+    // contract, "Refusals"): lifelink began in 2007-05-01.
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n- rules: 2007-02-01\n\n## Battlefield\n\
+        - knight: Creature — Kithkin Knight 2/2; controller Alice; lifelink\n\n## Actions\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        report.warnings.iter().any(|w| w.contains(
+            "knight has lifelink, which the rules of 2007-02-01 don't have: it is inert until it would act"
+        )),
+        "{:?}",
+        report.warnings
+    );
+    assert!(report.refused.is_none());
+}

@@ -246,3 +246,30 @@ impl Game {
         None
     }
 }
+
+impl Game {
+    /// The permanents written with a keyword the chosen revision doesn't have (lifelink and
+    /// deathtouch before 2007-05-01, persist before 2008-10-01, undying before 2012-02-01):
+    /// inert until it would act, with a warning ("Refusals").
+    pub fn inert_keywords(&self) -> Vec<(CardId, &'static str)> {
+        let mut out = Vec::new();
+        for c in (0..self.cards.len()).filter(|&c| self.on_battlefield(c)) {
+            let view = self.view(c);
+            let lacks = |d: Difference| !self.rules.has(d);
+            for a in &view.chars.abilities {
+                let name = match a {
+                    Ability::Lifelink if lacks(Difference::Lifelink) => "lifelink",
+                    Ability::Deathtouch if lacks(Difference::Deathtouch) => "deathtouch",
+                    Ability::Triggered(t) => match t.keyword {
+                        Some(Keyword::Persist) if lacks(Difference::Persist) => "persist",
+                        Some(Keyword::Undying) if lacks(Difference::Undying) => "undying",
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                out.push((c, name));
+            }
+        }
+        out
+    }
+}
