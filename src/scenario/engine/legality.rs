@@ -65,91 +65,7 @@ impl Game {
                 }
             }
         } else if equipment || fortification {
-            let (kind, attachment, rule, how) = if equipment {
-                (
-                    CardType::Creature,
-                    Attachment::Equipment,
-                    cite::R301_5,
-                    Protected::Equipped,
-                )
-            } else {
-                (
-                    CardType::Land,
-                    Attachment::Fortification,
-                    cite::R301_6,
-                    Protected::Fortified,
-                )
-            };
-            match to {
-                Target::Player(p) => out.push(because(
-                    &[rule],
-                    Why::AttachmentToPlayer {
-                        card: att,
-                        kind: attachment,
-                        player: p,
-                    },
-                )),
-                Target::Card(t) => {
-                    if t == att {
-                        out.push(because(
-                            &[cite::R301_5C],
-                            Why::AttachmentItself { kind: attachment },
-                        ));
-                    }
-                    let tv = self.view(t);
-                    if !self.on_battlefield(t) {
-                        out.push(because(
-                            &[rule],
-                            Why::NotAPermanent {
-                                target: t,
-                                zone: self.zone(t),
-                            },
-                        ));
-                    } else if !tv.chars.is(kind) {
-                        out.push(because(
-                            &[rule],
-                            Why::AttachmentWrongKind {
-                                card: att,
-                                kind: attachment,
-                                target: t,
-                            },
-                        ));
-                    }
-                    for q in tv.chars.protections() {
-                        if a.chars.has_quality(q) {
-                            out.push(because(
-                                &protection(q, cite::R702_16D),
-                                Why::Protection {
-                                    target: t,
-                                    quality: q.clone(),
-                                    from: att,
-                                    how,
-                                },
-                            ));
-                        }
-                    }
-                }
-            }
-            if a.chars.is(CardType::Creature) {
-                let reconfigure = equipment
-                    && self.rules.has(Difference::Reconfigure)
-                    && a.chars.has(&Ability::Reconfigure(None));
-                if !reconfigure {
-                    let mut rules = vec![if equipment {
-                        cite::R301_5C
-                    } else {
-                        cite::R301_6
-                    }];
-                    rules.extend(self.creature_attached_rule());
-                    out.push(because(
-                        &rules,
-                        Why::AttachmentCreature {
-                            card: att,
-                            kind: attachment,
-                        },
-                    ));
-                }
-            }
+            out.extend(self.equip_problems(att, &a, to));
         } else {
             let mut rules = Vec::new();
             if self
@@ -160,6 +76,99 @@ impl Game {
             }
             rules.push(cite::R704_5P);
             out.push(because(&rules, Why::NotAttachable { card: att }));
+        }
+        out
+    }
+
+    /// Why an Equipment or Fortification `att` (seen as `a`) can't equip or fortify `to`
+    /// (301.5, 301.6), whatever else it is.
+    pub(super) fn equip_problems(&self, att: CardId, a: &View, to: Target) -> Vec<Reason> {
+        let mut out = Vec::new();
+        let equipment = a.chars.has_subtype("equipment");
+        let (kind, attachment, rule, how) = if equipment {
+            (
+                CardType::Creature,
+                Attachment::Equipment,
+                cite::R301_5,
+                Protected::Equipped,
+            )
+        } else {
+            (
+                CardType::Land,
+                Attachment::Fortification,
+                cite::R301_6,
+                Protected::Fortified,
+            )
+        };
+        match to {
+            Target::Player(p) => out.push(because(
+                &[rule],
+                Why::AttachmentToPlayer {
+                    card: att,
+                    kind: attachment,
+                    player: p,
+                },
+            )),
+            Target::Card(t) => {
+                if t == att {
+                    out.push(because(
+                        &[cite::R301_5C],
+                        Why::AttachmentItself { kind: attachment },
+                    ));
+                }
+                let tv = self.view(t);
+                if !self.on_battlefield(t) {
+                    out.push(because(
+                        &[rule],
+                        Why::NotAPermanent {
+                            target: t,
+                            zone: self.zone(t),
+                        },
+                    ));
+                } else if !tv.chars.is(kind) {
+                    out.push(because(
+                        &[rule],
+                        Why::AttachmentWrongKind {
+                            card: att,
+                            kind: attachment,
+                            target: t,
+                        },
+                    ));
+                }
+                for q in tv.chars.protections() {
+                    if a.chars.has_quality(q) {
+                        out.push(because(
+                            &protection(q, cite::R702_16D),
+                            Why::Protection {
+                                target: t,
+                                quality: q.clone(),
+                                from: att,
+                                how,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        if a.chars.is(CardType::Creature) {
+            let reconfigure = equipment
+                && self.rules.has(Difference::Reconfigure)
+                && a.chars.has(&Ability::Reconfigure(None));
+            if !reconfigure {
+                let mut rules = vec![if equipment {
+                    cite::R301_5C
+                } else {
+                    cite::R301_6
+                }];
+                rules.extend(self.creature_attached_rule());
+                out.push(because(
+                    &rules,
+                    Why::AttachmentCreature {
+                        card: att,
+                        kind: attachment,
+                    },
+                ));
+            }
         }
         out
     }

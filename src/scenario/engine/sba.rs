@@ -491,28 +491,23 @@ fn illegal_attachments(k: &mut Check) {
             }
         }
         if problems.is_empty() {
+            // 704.5n: an Equipment or Fortification attached to an illegal permanent or to a
+            // player becomes unattached, whatever else it is: an Aura that may enchant what
+            // it is attached to included (704.5m then finds an Aura attached to nothing).
             if aura && equipment {
-                if let Target::Player(player) = to {
-                    // 704.5n: an Equipment or Fortification attached to a player becomes
-                    // unattached, whatever else it is: an Aura that may enchant that player
-                    // included (704.5m then finds an Aura attached to nothing).
-                    let (kind, rule) = if v.chars.has_subtype("equipment") {
-                        (Attachment::Equipment, cite::R301_5)
-                    } else {
-                        (Attachment::Fortification, cite::R301_6)
-                    };
-                    let why = Why::AttachmentToPlayer {
-                        card: c,
-                        kind,
-                        player,
-                    };
-                    let problems = vec![because(&[rule], why)];
+                let problems = g.equip_problems(c, &v, to);
+                if !problems.is_empty() {
+                    let mut cs = vec![cite::R704_5N];
+                    for r in &problems {
+                        cs.extend(r.cites.iter().copied());
+                    }
+                    dedup(&mut cs);
                     let finding = Finding::IllegallyAttached {
                         card: c,
                         to,
                         problems,
                     };
-                    k.card(c, Sba::Unattach(to), &[cite::R704_5N, rule], finding);
+                    k.card(c, Sba::Unattach(to), &cs, finding);
                 }
             }
             continue;
