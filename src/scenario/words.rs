@@ -31,6 +31,13 @@ pub fn says_in_play(g: &Game) -> bool {
 /// the revision's.
 pub fn in_the_words_before_2009_07_11(text: &str) -> String {
     const OLD: &[(&str, &str)] = &[
+        // "X moves from Alice's hand to the battlefield": put into play, as the rules said.
+        ("hand to the battlefield", "hand into play"),
+        ("graveyard to the battlefield", "graveyard into play"),
+        ("library to the battlefield", "library into play"),
+        ("exile to the battlefield", "exile into play"),
+        ("stack to the battlefield", "stack into play"),
+        ("command zone to the battlefield", "command zone into play"),
         ("onto the battlefield", "into play"),
         ("on the battlefield", "in play"),
         ("enters the battlefield", "comes into play"),

@@ -280,6 +280,12 @@ fn before_2009_07_11_the_report_says_in_play_and_state_based_effects() {
         "{old}"
     );
     assert!(old.contains("In play:"), "{old}");
+    assert_eq!(
+        arbiter::scenario::in_the_words_before_2009_07_11(
+            "anthem moves from Alice's hand to the battlefield: put by an effect"
+        ),
+        "anthem moves from Alice's hand into play: put by an effect"
+    );
     let (in_play, new) = shown("2009-07-11");
     assert!(!in_play);
     assert!(
