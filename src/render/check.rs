@@ -46,6 +46,14 @@ pub fn text(
     }
     let mut round = 0;
     let mut actions = report.actions.iter();
+    // The report's sentences are in today's words; the revision's are said here.
+    let said = |text: &str| {
+        if report.in_play {
+            crate::scenario::in_the_words_before_2009_07_11(text)
+        } else {
+            text.to_string()
+        }
+    };
     for t in &report.timeline {
         match t.kind {
             "action" => {
@@ -56,11 +64,11 @@ pub fn text(
                             o,
                             "     {} {}{}",
                             "LEGAL".green().bold(),
-                            a.reason,
+                            said(&a.reason),
                             cites(&a.cites)
                         );
                     } else {
-                        let _ = writeln!(o, "     {} {}", "ILLEGAL".red().bold(), a.reason);
+                        let _ = writeln!(o, "     {} {}", "ILLEGAL".red().bold(), said(&a.reason));
                     }
                 }
             }
@@ -76,12 +84,17 @@ pub fn text(
                         .as_ref()
                         .map(|r| format!(" ({r})"))
                         .unwrap_or_default();
-                    let _ = writeln!(o, "     state-based actions{rule}, round {round}{when}:");
+                    let kind = if report.in_play {
+                        "state-based effects"
+                    } else {
+                        "state-based actions"
+                    };
+                    let _ = writeln!(o, "     {kind}{rule}, round {round}{when}:");
                 }
-                let _ = writeln!(o, "       - {}{}", t.text, cites(&t.cites));
+                let _ = writeln!(o, "       - {}{}", said(&t.text), cites(&t.cites));
             }
             _ => {
-                let _ = writeln!(o, "     · {}{}", t.text, cites(&t.cites));
+                let _ = writeln!(o, "     · {}{}", said(&t.text), cites(&t.cites));
             }
         }
     }
@@ -117,7 +130,12 @@ pub fn text(
     for c in &b.cards {
         if c.zone != zone {
             zone = c.zone.clone();
-            let _ = writeln!(o, "  {}:", capital(&zone));
+            let shown = if report.in_play && zone == "battlefield" {
+                "in play"
+            } else {
+                zone.as_str()
+            };
+            let _ = writeln!(o, "  {}:", capital(shown));
         }
         let name = if c.name == c.label {
             String::new()

@@ -169,7 +169,7 @@ impl fmt::Display for Quality {
             Quality::Color(c) => f.write_str(c.name()),
             Quality::Everything => f.write_str("everything"),
             Quality::Type(t) => write!(f, "{}s", t.name().to_lowercase()),
-            Quality::Subtype(s) => write!(f, "{}s", capitalize(s)),
+            Quality::Subtype(s) => write!(f, "{}s", subtype_name(s)),
         }
     }
 }
@@ -327,7 +327,7 @@ impl Kind {
     pub fn describe(&self) -> String {
         match self {
             Kind::Type(t) => t.name().to_lowercase(),
-            Kind::Subtype(s) => capitalize(s),
+            Kind::Subtype(s) => subtype_name(s),
         }
     }
 }
@@ -598,13 +598,27 @@ impl fmt::Display for Ability {
 }
 
 /// A type line: `Legendary Artifact Creature — Equipment Boar`.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct TypeLine {
     pub supertypes: BTreeSet<Supertype>,
     pub types: BTreeSet<CardType>,
     /// Subtypes in lower case, in the order written.
     pub subtypes: Vec<String>,
+    /// The card types in the order they were written (as printed: `Enchantment Creature`,
+    /// `Land Creature`), the order the line is shown in. Not part of what the line is: two
+    /// lines with the same types are the same.
+    pub written: Vec<CardType>,
 }
+
+impl PartialEq for TypeLine {
+    fn eq(&self, other: &TypeLine) -> bool {
+        self.supertypes == other.supertypes
+            && self.types == other.types
+            && self.subtypes == other.subtypes
+    }
+}
+
+impl Eq for TypeLine {}
 
 impl TypeLine {
     /// Reads `[supertypes] card types [— subtypes]` (lower-cased, dashes normalised to
@@ -619,7 +633,9 @@ impl TypeLine {
             if let Some(s) = Supertype::from_word(word) {
                 line.supertypes.insert(s);
             } else if let Some(t) = CardType::from_word(word) {
-                line.types.insert(t);
+                if line.types.insert(t) {
+                    line.written.push(t);
+                }
             } else {
                 return Err(format!(
                     "`{word}` is not a card type or supertype (expected a type line like `Legendary Creature — Human Soldier`; card types: artifact, battle, creature, enchantment, instant, kindred, land, planeswalker, sorcery)"
@@ -646,24 +662,41 @@ impl TypeLine {
     pub fn has_subtype(&self, s: &str) -> bool {
         self.subtypes.iter().any(|x| x.eq_ignore_ascii_case(s))
     }
+
+    /// The card types in the order they were written, then any others (added by an
+    /// effect) in the checker's usual order (`Kindred` first).
+    pub fn types_in_printed_order(&self) -> Vec<CardType> {
+        let mut out: Vec<CardType> = self
+            .written
+            .iter()
+            .copied()
+            .filter(|t| self.types.contains(t))
+            .collect();
+        out.extend(self.types.iter().filter(|t| !self.written.contains(t)));
+        out
+    }
 }
 
 impl fmt::Display for TypeLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut words: Vec<&str> = self.supertypes.iter().map(|s| s.name()).collect();
-        words.extend(self.types.iter().map(|t| t.name()));
+        words.extend(self.types_in_printed_order().iter().map(|t| t.name()));
         f.write_str(&words.join(" "))?;
         if !self.subtypes.is_empty() {
-            // `Time Lord`: each word of a subtype of two (205.3m).
-            let subs: Vec<String> = self
-                .subtypes
-                .iter()
-                .map(|s| s.split(' ').map(capitalize).collect::<Vec<_>>().join(" "))
-                .collect();
+            let subs: Vec<String> = self.subtypes.iter().map(|s| subtype_name(s)).collect();
             write!(f, " — {}", subs.join(" "))?;
         }
         Ok(())
     }
+}
+
+/// A subtype as the rules write it (205.3): `Equipment`, each word of a subtype of two
+/// (`Time Lord`, 205.3m), each part of a hyphenated one (`Power-Plant`, `Assembly-Worker`).
+pub fn subtype_name(s: &str) -> String {
+    s.split(' ')
+        .map(|w| w.split('-').map(capitalize).collect::<Vec<_>>().join("-"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `Equipment` from `equipment`.

@@ -89,7 +89,7 @@ impl fmt::Display for Word {
         match self {
             Word::Type(t) => f.write_str(&t.name().to_lowercase()),
             Word::Super(s) => f.write_str(&s.name().to_lowercase()),
-            Word::Sub(s) => f.write_str(&super::card::capitalize(s)),
+            Word::Sub(s) => f.write_str(&super::card::subtype_name(s)),
         }
     }
 }

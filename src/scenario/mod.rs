@@ -39,6 +39,7 @@ pub use statement::{
     ActionItem, CardId, CardSpec, Change, Claim, CounterKind, Expectation, PlayerId, Scenario,
     Setup, Statement, Step, Target, Zone,
 };
+pub use words::in_the_words_before_2009_07_11;
 
 use crate::model::{Date, RuleNumber};
 

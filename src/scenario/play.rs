@@ -156,6 +156,10 @@ pub struct Report {
     /// in the revision's numbering: the renderer's heading of each round.
     #[serde(skip)]
     pub state_based_rule: Option<String>,
+    /// Whether the revision says "in play" and "state-based effects" (before 2009-07-11)
+    /// where today's says "the battlefield" and "state-based actions".
+    #[serde(skip)]
+    pub in_play: bool,
     /// The rule of the layer system (613; 612 in 2009-07-11 and 2009-09-04, 418.5 before),
     /// in the revision's numbering: the renderer's heading of the layers.
     #[serde(skip)]
@@ -248,6 +252,13 @@ pub fn play(
         warnings.push(format!(
             "the board as written is not stable; state-based actions are performed when action 1 is checked: {}",
             unstable.join("; ")
+        ));
+    }
+    // "A feature the revision lacks is inert until it would act …, with a warning."
+    for (c, keyword) in game.inert_keywords() {
+        warnings.push(format!(
+            "{} has {keyword}, which the rules of {revision} don't have: it is inert until it would act, and the scenario is refused at the statement where it would",
+            game.label(c)
         ));
     }
     // "If any object on the battlefield has `timestamp`, all must."
@@ -565,6 +576,7 @@ pub fn play(
         board: board(&game),
         layers: super::layers_report::explain(&game, &map),
         state_based_rule: map(&[crate::scenario::engine::cite::R704_3]).pop(),
+        in_play: words::says_in_play(&game),
         layer_rule: map(&[game.layer_system_rule()]).pop(),
         expectations,
         passed,

@@ -8,6 +8,7 @@ mod why;
 
 pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
 
+use super::engine::revisions::Difference;
 use super::engine::AbilityKind;
 use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, StackObject};
 use super::statement::{Change, Step, Target, Zone};
@@ -15,6 +16,37 @@ use super::statement::{Change, Step, Target, Zone};
 /// The sentence for an event.
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
+}
+
+/// Whether the chosen revision says "in play" and "state-based effects" (before
+/// 2009-07-11) where today's says "the battlefield" and "state-based actions".
+pub fn says_in_play(g: &Game) -> bool {
+    !g.rules.has(Difference::TheBattlefield)
+}
+
+/// A sentence of the report (in today's words) in the words of the rules before
+/// 2009-07-11: "in play" where they now say "on the battlefield", "comes into play" for
+/// "enters the battlefield", "state-based effects" for "state-based actions". The report's
+/// data (JSON, and what `arbiter compare` matches) keeps today's words; the terminal says
+/// the revision's.
+pub fn in_the_words_before_2009_07_11(text: &str) -> String {
+    const OLD: &[(&str, &str)] = &[
+        // "X moves from Alice's hand to the battlefield": put into play, as the rules said.
+        ("hand to the battlefield", "hand into play"),
+        ("graveyard to the battlefield", "graveyard into play"),
+        ("library to the battlefield", "library into play"),
+        ("exile to the battlefield", "exile into play"),
+        ("stack to the battlefield", "stack into play"),
+        ("command zone to the battlefield", "command zone into play"),
+        ("onto the battlefield", "into play"),
+        ("on the battlefield", "in play"),
+        ("enters the battlefield", "comes into play"),
+        ("enter the battlefield", "come into play"),
+        ("the battlefield", "play"),
+        ("state-based action", "state-based effect"),
+    ];
+    OLD.iter()
+        .fold(text.to_string(), |t, (today, then)| t.replace(today, then))
 }
 
 /// An activated ability by its keyword.

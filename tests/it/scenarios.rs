@@ -223,3 +223,195 @@ mod cli {
         assert_eq!(docs.as_array().map(Vec::len), Some(2));
     }
 }
+
+#[test]
+fn a_land_play_without_priority_says_so_in_a_land_plays_words() {
+    // 305.1: "A player who has priority may play a land card": a refused land play is not
+    // about casting spells or activating abilities (issue #26).
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios/land-without-priority-illegal.md"),
+    )
+    .unwrap();
+    let report =
+        check_text(&Library::embedded_only(), "t.md", &text).unwrap_or_else(|e| panic!("{e}"));
+    let reason = &report.actions[0].reason;
+    assert!(!report.actions[0].legal);
+    assert!(
+        reason.contains(
+            "Alice doesn't have priority (Bob does); a player plays a land only with priority"
+        ),
+        "{reason}"
+    );
+    assert!(!reason.contains("casts spells"), "{reason}");
+}
+
+#[test]
+fn before_2009_07_11_the_report_says_in_play_and_state_based_effects() {
+    // 2009-05-01 says "in play" (217.1c: "the in-play zone") and "state-based effects" (420)
+    // where 2009-07-11 says "the battlefield" and "state-based actions". The report's data
+    // (JSON, and what `arbiter compare` matches) keeps today's words; the terminal says the
+    // revision's.
+    let board = |rules: &str| {
+        format!(
+            "# t\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n\n## Battlefield\n\
+             - bear: Creature — Bear 2/2; controller Alice\n\
+             - ogre: Creature — Ogre 2/2; controller Bob\n\n## Actions\n\
+             1. bear is dealt 2 damage by bear\n2. destroy bear\n"
+        )
+    };
+    let shown = |rules: &str| {
+        let report = check_text(&Library::embedded_only(), "t.md", &board(rules))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let style = arbiter::render::Style { color: false };
+        (
+            report.in_play,
+            arbiter::render::check::text(&report, false, &[], style),
+        )
+    };
+    // The bear dies of its damage (a round of state-based actions); "destroy bear" then
+    // finds it gone.
+    let (in_play, old) = shown("2009-05-01");
+    assert!(in_play);
+    assert!(!old.contains("battlefield"), "{old}");
+    assert!(!old.contains("state-based action"), "{old}");
+    assert!(
+        old.contains("state-based effects (420.3), round 1"),
+        "{old}"
+    );
+    assert!(old.contains("In play:"), "{old}");
+    assert_eq!(
+        arbiter::scenario::in_the_words_before_2009_07_11(
+            "anthem moves from Alice's hand to the battlefield: put by an effect"
+        ),
+        "anthem moves from Alice's hand into play: put by an effect"
+    );
+    let (in_play, new) = shown("2009-07-11");
+    assert!(!in_play);
+    assert!(
+        new.contains("state-based actions (704.3), round 1"),
+        "{new}"
+    );
+    assert!(new.contains("Battlefield:"), "{new}");
+}
+
+#[test]
+fn type_lines_are_shown_in_their_printed_order_with_subtypes_as_the_rules_write_them() {
+    // "Enchantment Creature" as printed (not "Creature Enchantment"); 205.3m writes
+    // "Assembly-Worker", 205.3i "Power-Plant".
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n\n## Battlefield\n\
+        - god: Legendary Enchantment Creature — God 6/5; controller Alice\n\
+        - worker: Artifact Creature — Assembly-Worker 2/2; controller Alice\n\
+        - plant: Land — Urza's Power-Plant; controller Alice\n\n## Actions\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    let line = |label: &str| {
+        report
+            .board
+            .cards
+            .iter()
+            .find(|c| c.label == label)
+            .map(|c| c.type_line.clone())
+            .unwrap()
+    };
+    assert_eq!(line("god"), "Legendary Enchantment Creature — God");
+    assert_eq!(line("worker"), "Artifact Creature — Assembly-Worker");
+    assert_eq!(line("plant"), "Land — Urza's Power-Plant");
+}
+
+/// Every rule number a board's report cites, under `rules` (in the declare blockers step
+/// when the board has an attacker).
+fn cited(rules: &str, battlefield: &str, actions: &str) -> Vec<String> {
+    let step = if battlefield.contains("attacking") {
+        "declare blockers"
+    } else {
+        "precombat main"
+    };
+    let text = format!(
+        "# t\n\n## Game\n- players: Alice, Bob\n- rules: {rules}\n- step: {step}\n\n\
+         ## Battlefield\n{battlefield}\n## Actions\n{actions}"
+    );
+    let report =
+        check_text(&Library::embedded_only(), "t.md", &text).unwrap_or_else(|e| panic!("{e}"));
+    report.cited_rules().iter().map(|n| n.short()).collect()
+}
+
+#[test]
+fn before_2009_07_11_each_citation_is_that_revisions_own_rule_or_none() {
+    // 501.2b of 2007-05-01 … 2009-05-01 says only "If an effect tries to attach an Aura,
+    // Equipment, or Fortification to the object it's already attached to, the effect does
+    // nothing": it is cited for that, not for an Aura that can't be attached (212.4k then).
+    let board = "- bear: Creature — Bear 2/2; controller Alice\n\
+        - wall: Artifact; controller Alice\n\
+        - aura: Enchantment — Aura; controller Alice; enchant creature; attached to bear\n";
+    let cant = cited("2008-02-01", board, "1. attach aura to wall\n");
+    assert!(!cant.contains(&"501.2b".to_string()), "{cant:?}");
+    assert!(cant.contains(&"212.4k".to_string()), "{cant:?}");
+    let already = cited("2008-02-01", board, "1. attach aura to bear\n");
+    assert!(already.contains(&"501.2b".to_string()), "{already:?}");
+    // 420.5m of 2007-05-01 unattaches "A permanent that's neither an Aura, an Equipment, nor
+    // a Fortification": an animated Aura goes by 420.5d alone.
+    let animated = cited(
+        "2007-05-01",
+        board,
+        "1. aura becomes a creature 2/2 until end of turn\n",
+    );
+    assert!(animated.contains(&"420.5d".to_string()), "{animated:?}");
+    assert!(!animated.contains(&"420.5m".to_string()), "{animated:?}");
+    // 2007-05-01 has no planeswalkers: its 310.2b gives an unblocked attacker's damage to
+    // the defending player, and no rule speaks of damage to a planeswalker.
+    let walker = cited(
+        "2007-05-01",
+        "- jace: Planeswalker — Jace; controller Bob; loyalty 3\n\
+         - bear: Creature — Bear 2/2; controller Alice; attacking jace\n",
+        "1. combat damage\n",
+    );
+    assert!(!walker.contains(&"310.2b".to_string()), "{walker:?}");
+    // 700.4 of 2009-07-11 is indestructible ("rules and effects can't destroy it").
+    let indestructible = |rules: &str| {
+        cited(
+            rules,
+            "- bear: Creature — Bear 2/2; controller Alice; indestructible\n",
+            "1. destroy bear\n",
+        )
+    };
+    assert!(indestructible("2009-07-11").contains(&"700.4".to_string()));
+    assert!(indestructible("2013-07-13").contains(&"702.12b".to_string()));
+    assert!(!indestructible("2013-07-13").contains(&"700.4".to_string()));
+}
+
+#[test]
+fn a_first_combat_damage_step_made_by_double_strike_cites_double_strike() {
+    // 702.4b: the double striker alone makes the first step; 702.7b (first strike) is not
+    // the rule that made it (502.28b and 502.2b before 2009-07-11).
+    for (rules, double, first) in [
+        ("2026-01-16", "702.4b", "702.7b"),
+        ("2008-02-01", "502.28b", "502.2b"),
+    ] {
+        let said = cited(
+            rules,
+            "- knight: Creature — Knight 2/2; controller Alice; double strike; attacking\n",
+            "1. combat damage\n",
+        );
+        assert!(said.contains(&double.to_string()), "{rules}: {said:?}");
+        assert!(!said.contains(&first.to_string()), "{rules}: {said:?}");
+    }
+}
+
+#[test]
+fn a_keyword_the_revision_lacks_is_named_in_a_warning() {
+    // "A feature the revision lacks is inert until it would act …, with a warning" (the
+    // contract, "Refusals"): lifelink began in 2007-05-01.
+    let text = "# t\n\n## Game\n- players: Alice, Bob\n- rules: 2007-02-01\n\n## Battlefield\n\
+        - knight: Creature — Kithkin Knight 2/2; controller Alice; lifelink\n\n## Actions\n";
+    let report =
+        check_text(&Library::embedded_only(), "t.md", text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        report.warnings.iter().any(|w| w.contains(
+            "knight has lifelink, which the rules of 2007-02-01 don't have: it is inert until it would act"
+        )),
+        "{:?}",
+        report.warnings
+    );
+    assert!(report.refused.is_none());
+}

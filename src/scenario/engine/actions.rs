@@ -99,7 +99,7 @@ impl Game {
     /// ends and the game goes to the next one.
     fn all_players_pass(&mut self) -> Result<Vec<Event>, Vec<Reason>> {
         if self.priority().is_none() {
-            return Err(self.priority_problems(self.active));
+            return Err(self.priority_problems(self.active, None));
         }
         if !self.stack.is_empty() {
             return Ok(self.resolve_top());
@@ -209,7 +209,7 @@ impl Game {
         }
         out.extend(timing);
         if p == self.active && self.stack.is_empty() {
-            for mut r in self.priority_problems(p) {
+            for mut r in self.priority_problems(p, Some(Doing::PlayLand)) {
                 r.cites.extend([cite::R305_1, cite::R116_2A]);
                 out.push(r);
             }
@@ -340,7 +340,7 @@ impl Game {
             ));
         }
         out.extend(self.sorcery_timing(p, &[rule, cite::R602_5D], Doing::Activate(kind)));
-        out.extend(self.priority_problems(p));
+        out.extend(self.priority_problems(p, Some(Doing::Activate(kind))));
         if let Some(t) = target {
             out.extend(self.target_problems(src, p, Target::Card(t), req));
         }

@@ -173,7 +173,12 @@ impl Game {
         if problems.is_empty() {
             return vec![self.attach(att, to, numbers, Chosen::AsStated)];
         }
-        let mut cs = cites(&[cite::R701_3B]);
+        // 701.3b says it doesn't move from 2010-07-16; before, only the kind's own rules.
+        let mut cs = if self.rules.has(Difference::AttachingWhereItCantDoesntMove) {
+            cites(&[cite::R701_3B])
+        } else {
+            Vec::new()
+        };
         let v = self.view(att);
         if v.chars.has_subtype("aura") {
             cs.push(cite::R303_4J);

@@ -349,6 +349,7 @@ table! {
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
     R212_6B_LAND_LIMIT = "212.6b" in 2006 - 10 - 1;
     R408_1B_PRIORITY = "408.1b" in 2009 - 5 - 1;
+    R700_4_INDESTRUCTIBLE = "700.4" in 2013 - 2 - 1;
     R308_1_ATTACK_TARGET = "308.1" in 2009 - 5 - 1;
     // The layer system of 418.5 (before 2009-07-11), in its last numbering.
     R418_5_LAYERS = "418.5" in 2009 - 5 - 1;
@@ -383,6 +384,11 @@ table! {
     R613_3D_COUNTERS = "613.3d" in 2020 - 1 - 24;
     R613_3E_SWITCHING = "613.3e" in 2020 - 1 - 24;
 }
+
+/// Indestructible: 702.12b, and before it was a keyword (2009-07-11 … 2013-05-01) 700.4,
+/// "If a permanent is indestructible, rules and effects can't destroy it"; before
+/// 2009-07-11 no rule (the word had none).
+pub const INDESTRUCTIBLE: Cite = R702_12B.or_else(R700_4_INDESTRUCTIBLE);
 
 #[cfg(test)]
 mod tests {

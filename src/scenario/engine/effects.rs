@@ -297,7 +297,7 @@ impl Game {
             return Ok(vec![event(
                 Happened::Indestructible { card: c },
                 vec![Target::Card(c)],
-                &[cite::R702_12B],
+                &[cite::INDESTRUCTIBLE],
             )]);
         }
         let owner = self.owner(c);

@@ -53,6 +53,8 @@ pub enum Why {
     NoPriority {
         player: PlayerId,
         holder: PlayerId,
+        /// What the player tried: casting, activating, playing a land (none for passing).
+        doing: Option<Doing>,
     },
     /// 502.4
     NoPriorityInUntap,

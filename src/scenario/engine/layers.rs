@@ -145,7 +145,7 @@ pub(super) fn parts_of(change: &Change) -> Vec<Part> {
         }
         Change::BecomesTypes(tl, pt) => std::iter::once(Part::Types {
             supertypes: tl.supertypes.iter().copied().collect(),
-            types: tl.types.iter().copied().collect(),
+            types: tl.types_in_printed_order(),
             subtypes: tl.subtypes.clone(),
             in_addition: false,
         })
@@ -378,6 +378,7 @@ impl Game {
                         // 205.1a: the new card types replace the old ones.
                         None => {
                             tl.types = types.iter().copied().collect();
+                            tl.written = types.clone();
                             tl.subtypes = subtypes.clone();
                         }
                     }

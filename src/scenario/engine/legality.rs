@@ -34,10 +34,9 @@ impl Game {
         }
         if aura {
             if a.chars.is(CardType::Creature) {
-                out.push(because(
-                    &[cite::R303_4D, cite::R704_5P],
-                    Why::AuraCreature { card: att },
-                ));
+                let mut rules = vec![cite::R303_4D];
+                rules.extend(self.creature_attached_rule());
+                out.push(because(&rules, Why::AuraCreature { card: att }));
             }
             if to == Target::Card(att) {
                 out.push(because(&[cite::R303_4D], Why::AuraItself));
@@ -66,97 +65,121 @@ impl Game {
                 }
             }
         } else if equipment || fortification {
-            let (kind, attachment, rule, how) = if equipment {
-                (
-                    CardType::Creature,
-                    Attachment::Equipment,
-                    cite::R301_5,
-                    Protected::Equipped,
-                )
-            } else {
-                (
-                    CardType::Land,
-                    Attachment::Fortification,
-                    cite::R301_6,
-                    Protected::Fortified,
-                )
-            };
-            match to {
-                Target::Player(p) => out.push(because(
-                    &[rule],
-                    Why::AttachmentToPlayer {
-                        card: att,
-                        kind: attachment,
-                        player: p,
-                    },
-                )),
-                Target::Card(t) => {
-                    if t == att {
-                        out.push(because(
-                            &[cite::R301_5C],
-                            Why::AttachmentItself { kind: attachment },
-                        ));
-                    }
-                    let tv = self.view(t);
-                    if !self.on_battlefield(t) {
-                        out.push(because(
-                            &[rule],
-                            Why::NotAPermanent {
-                                target: t,
-                                zone: self.zone(t),
-                            },
-                        ));
-                    } else if !tv.chars.is(kind) {
-                        out.push(because(
-                            &[rule],
-                            Why::AttachmentWrongKind {
-                                card: att,
-                                kind: attachment,
-                                target: t,
-                            },
-                        ));
-                    }
-                    for q in tv.chars.protections() {
-                        if a.chars.has_quality(q) {
-                            out.push(because(
-                                &protection(q, cite::R702_16D),
-                                Why::Protection {
-                                    target: t,
-                                    quality: q.clone(),
-                                    from: att,
-                                    how,
-                                },
-                            ));
-                        }
-                    }
-                }
+            out.extend(self.equip_problems(att, &a, to));
+        } else {
+            let mut rules = Vec::new();
+            if self
+                .rules
+                .has(Difference::AttachingANonAttachmentDoesNothing)
+            {
+                rules.push(cite::R701_3B);
             }
-            if a.chars.is(CardType::Creature) {
-                let reconfigure = equipment
-                    && self.rules.has(Difference::Reconfigure)
-                    && a.chars.has(&Ability::Reconfigure(None));
-                if !reconfigure {
-                    let rules: &[Cite] = if equipment {
-                        &[cite::R301_5C, cite::R704_5P]
-                    } else {
-                        &[cite::R301_6, cite::R704_5P]
-                    };
+            rules.push(cite::R704_5P);
+            out.push(because(&rules, Why::NotAttachable { card: att }));
+        }
+        out
+    }
+
+    /// Why an Equipment or Fortification `att` (seen as `a`) can't equip or fortify `to`
+    /// (301.5, 301.6), whatever else it is.
+    pub(super) fn equip_problems(&self, att: CardId, a: &View, to: Target) -> Vec<Reason> {
+        let mut out = Vec::new();
+        let equipment = a.chars.has_subtype("equipment");
+        let (kind, attachment, rule, how) = if equipment {
+            (
+                CardType::Creature,
+                Attachment::Equipment,
+                cite::R301_5,
+                Protected::Equipped,
+            )
+        } else {
+            (
+                CardType::Land,
+                Attachment::Fortification,
+                cite::R301_6,
+                Protected::Fortified,
+            )
+        };
+        match to {
+            Target::Player(p) => out.push(because(
+                &[rule],
+                Why::AttachmentToPlayer {
+                    card: att,
+                    kind: attachment,
+                    player: p,
+                },
+            )),
+            Target::Card(t) => {
+                if t == att {
                     out.push(because(
-                        rules,
-                        Why::AttachmentCreature {
+                        &[cite::R301_5C],
+                        Why::AttachmentItself { kind: attachment },
+                    ));
+                }
+                let tv = self.view(t);
+                if !self.on_battlefield(t) {
+                    out.push(because(
+                        &[rule],
+                        Why::NotAPermanent {
+                            target: t,
+                            zone: self.zone(t),
+                        },
+                    ));
+                } else if !tv.chars.is(kind) {
+                    out.push(because(
+                        &[rule],
+                        Why::AttachmentWrongKind {
                             card: att,
                             kind: attachment,
+                            target: t,
                         },
                     ));
                 }
+                for q in tv.chars.protections() {
+                    if a.chars.has_quality(q) {
+                        out.push(because(
+                            &protection(q, cite::R702_16D),
+                            Why::Protection {
+                                target: t,
+                                quality: q.clone(),
+                                from: att,
+                                how,
+                            },
+                        ));
+                    }
+                }
             }
-        } else {
-            out.push(because(
-                &[cite::R701_3B, cite::R704_5P],
-                Why::NotAttachable { card: att },
-            ));
+        }
+        if a.chars.is(CardType::Creature) {
+            let reconfigure = equipment
+                && self.rules.has(Difference::Reconfigure)
+                && a.chars.has(&Ability::Reconfigure(None));
+            if !reconfigure {
+                let mut rules = vec![if equipment {
+                    cite::R301_5C
+                } else {
+                    cite::R301_6
+                }];
+                rules.extend(self.creature_attached_rule());
+                out.push(because(
+                    &rules,
+                    Why::AttachmentCreature {
+                        card: att,
+                        kind: attachment,
+                    },
+                ));
+            }
         }
         out
+    }
+
+    /// The rule that unattaches a creature attached to an object or player (704.5p; 704.5q
+    /// from 2009-09-04), where the revision has it: before, none (420.5m and 2009-07-11's
+    /// 704.5q spared Auras, Equipment and Fortifications).
+    pub(super) fn creature_attached_rule(&self) -> Option<Cite> {
+        self.rules
+            .has(Difference::CreatureAttachedUnattaches)
+            .then_some(cite::R704_5P)
     }
 
     pub(super) fn cant_be_enchanted_by_other_auras(&self, t: CardId, aura: CardId) -> bool {

@@ -68,7 +68,7 @@ impl Game {
 
     /// Why `p` can't cast a spell, activate an ability or take a special action now for
     /// want of priority (117.1), whatever the speed.
-    pub(super) fn priority_problems(&self, p: PlayerId) -> Vec<Reason> {
+    pub(super) fn priority_problems(&self, p: PlayerId, doing: Option<Doing>) -> Vec<Reason> {
         match self.priority() {
             Some(q) if q == p => Vec::new(),
             Some(q) => vec![because(
@@ -76,6 +76,7 @@ impl Game {
                 Why::NoPriority {
                     player: p,
                     holder: q,
+                    doing,
                 },
             )],
             None if self.step == Step::Untap => {

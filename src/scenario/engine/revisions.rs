@@ -111,6 +111,28 @@ pub enum Difference {
     /// 603 (2009-07-11 on): triggered abilities are rule 603 and leaves-the-battlefield
     /// abilities look back by 603.6d; before, 404 and 410 (410.10d).
     TriggeredAbilitiesIn603,
+    /// 110, 704 (2009-07-11 on): the rules say "the battlefield" and "state-based
+    /// actions"; before, "in play" (217.5 of 2009-05-01, "In Play": "the in-play zone")
+    /// and "state-based effects" (420). Words only, no outcome: the terminal report says
+    /// the chosen revision's (the JSON keeps today's).
+    TheBattlefield,
+    /// 704.5q (2009-09-04 on; 704.5p today): a creature attached to an object or player
+    /// becomes unattached. Before (704.5q of 2009-07-11, 420.5m before), the rule unattached
+    /// only a permanent that's neither an Aura, an Equipment nor a Fortification, so an Aura
+    /// or Equipment that became a creature fell off by its own rules alone.
+    CreatureAttachedUnattaches,
+    /// 212.9 (2007-10-01 on; 306 from 2009-07-11): planeswalkers. Before, no rule speaks of
+    /// one: an attack on a planeswalker written on such a board assigns its damage with no
+    /// rule cited (310.2b then gave an unblocked attacker's damage to the defending player).
+    Planeswalkers,
+    /// 701.3b (2010-07-16 on): an Aura, Equipment or Fortification that an effect tries to
+    /// attach to what it can't be attached to doesn't move. Before, 701.3b (501.2b in
+    /// 2007-05-01 … 2009-05-01) said only that attaching it to what it is already attached
+    /// to does nothing; an Aura's own rule said it doesn't move (303.4h, 212.4k).
+    AttachingWhereItCantDoesntMove,
+    /// 701.3b (2012-10-01 on): an effect that tries to attach what isn't an Aura, Equipment
+    /// or Fortification does nothing. Before, no rule said so.
+    AttachingANonAttachmentDoesNothing,
     /// 603.10, 603.10a (2017-01-20 on): the abilities that look back in time have their
     /// own rule. Before, 603.6d (410.10d before 2009-07-11).
     LookBackIn603_10,
@@ -137,6 +159,31 @@ pub struct Row {
 
 /// The table.
 pub const DIFFERENCES: &[Row] = &[
+    Row {
+        difference: Difference::Planeswalkers,
+        from: Some(date(2007, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::CreatureAttachedUnattaches,
+        from: Some(date(2009, 9, 4)),
+        until: None,
+    },
+    Row {
+        difference: Difference::AttachingWhereItCantDoesntMove,
+        from: Some(date(2010, 7, 16)),
+        until: None,
+    },
+    Row {
+        difference: Difference::AttachingANonAttachmentDoesNothing,
+        from: Some(date(2012, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::TheBattlefield,
+        from: Some(date(2009, 7, 11)),
+        until: None,
+    },
     Row {
         difference: Difference::TriggeredAbilitiesIn603,
         from: Some(date(2009, 7, 11)),

@@ -3,6 +3,7 @@
 //! All rows are checked against the same state, their findings performed simultaneously
 //! through [`apply`](super::apply), and the check repeated until none apply (704.3).
 
+use super::super::effect::Part;
 use super::prelude::*;
 
 /// What a state-based action does, before it is done.
@@ -88,10 +89,11 @@ impl Check<'_> {
             match self.notes.iter_mut().find(|e| e.what == what) {
                 // Spared from both 704.5g and 704.5h: one note citing both.
                 Some(e) => e.cites.insert(e.cites.len() - 1, rule),
-                None => {
-                    self.notes
-                        .push(event(what, vec![Target::Card(c)], &[rule, cite::R702_12B]))
-                }
+                None => self.notes.push(event(
+                    what,
+                    vec![Target::Card(c)],
+                    &[rule, cite::INDESTRUCTIBLE],
+                )),
             }
         }
         destroyed
@@ -398,17 +400,25 @@ fn planeswalker_uniqueness(k: &mut Check) {
 }
 
 /// When `c` began to have the world supertype (704.5k): as it entered the battlefield,
-/// or as the first effect still giving it the supertype began.
+/// or as the first effect still giving it the supertype began: a type-changing effect, or
+/// a copy effect whose copiable values have it (707.2: the copy acquires the supertype as
+/// the effect begins, whatever the copy's own timestamp).
 fn world_since(g: &Game, c: CardId) -> i64 {
     let card = &g.cards[c];
     if card.printed.is_super(Supertype::World) {
         return card.entered;
     }
+    let gives_world = |part: &Part| match part {
+        Part::Copy(copiable) => copiable.chars.is_super(Supertype::World),
+        Part::Types { supertypes, .. } => supertypes.contains(&Supertype::World),
+        _ => false,
+    };
     g.effects
         .on_object(c, card.object)
-        .filter(|e| {
-            matches!(&e.change, Change::BecomesTypes(tl, _)
-                if tl.supertypes.contains(&Supertype::World))
+        .filter(|e| match &e.change {
+            Change::BecomesTypes(tl, _) => tl.supertypes.contains(&Supertype::World),
+            Change::Parts(parts) => parts.iter().any(gives_world),
+            _ => false,
         })
         .map(|e| e.timestamp)
         .min()
@@ -481,6 +491,25 @@ fn illegal_attachments(k: &mut Check) {
             }
         }
         if problems.is_empty() {
+            // 704.5n: an Equipment or Fortification attached to an illegal permanent or to a
+            // player becomes unattached, whatever else it is: an Aura that may enchant what
+            // it is attached to included (704.5m then finds an Aura attached to nothing).
+            if aura && equipment {
+                let problems = g.equip_problems(c, &v, to);
+                if !problems.is_empty() {
+                    let mut cs = vec![cite::R704_5N];
+                    for r in &problems {
+                        cs.extend(r.cites.iter().copied());
+                    }
+                    dedup(&mut cs);
+                    let finding = Finding::IllegallyAttached {
+                        card: c,
+                        to,
+                        problems,
+                    };
+                    k.card(c, Sba::Unattach(to), &cs, finding);
+                }
+            }
             continue;
         }
         let mut cs = Vec::new();
@@ -500,8 +529,10 @@ fn illegal_attachments(k: &mut Check) {
         for r in &problems {
             cs.extend(r.cites.iter().copied());
         }
-        if v.chars.is(CardType::Creature) || v.chars.is(CardType::Battle) {
+        if v.chars.is(CardType::Battle) {
             cs.push(cite::R704_5P);
+        } else if v.chars.is(CardType::Creature) {
+            cs.extend(g.creature_attached_rule());
         }
         if equipment && !aura {
             if v.chars.has_subtype("equipment") {

@@ -94,7 +94,7 @@ impl Game {
             .unwrap_or(cite::R307_1);
             out.extend(self.sorcery_timing(p, &[cite::R117_1A, rule], Doing::Cast(c)));
         }
-        out.extend(self.priority_problems(p));
+        out.extend(self.priority_problems(p, Some(Doing::Cast(c))));
         let aura = v.chars.has_subtype("aura");
         if aura {
             if targets.len() != 1 {

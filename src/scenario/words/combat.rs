@@ -69,7 +69,8 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
             } else {
                 labels(g, sources, ", ")
             },
-            if sources.len() == 1 { "s" } else { "" }
+            // "rograkh assigns", "no creature assigns", "rograkh, giant assign".
+            if sources.len() <= 1 { "s" } else { "" }
         ),
         CombatEvent::Assigned {
             source,

@@ -1,7 +1,7 @@
 //! The sentences of the layer system (613): its reasons, and the continuous effects as
 //! the report names them (`--explain`, the events that begin them).
 
-use super::super::card::capitalize;
+use super::super::card::subtype_name;
 use super::super::effect::Part;
 use super::super::engine::layers::why::Why;
 use super::super::engine::layers::Named;
@@ -74,7 +74,7 @@ fn part(part: &Part) -> String {
             words.extend(types.iter().map(|t| t.name().to_string()));
             let mut text = words.join(" ");
             if !subtypes.is_empty() {
-                let subs: Vec<String> = subtypes.iter().map(|s| capitalize(s)).collect();
+                let subs: Vec<String> = subtypes.iter().map(|s| subtype_name(s)).collect();
                 if text.is_empty() {
                     text = subs.join(" ");
                 } else {
@@ -91,7 +91,7 @@ fn part(part: &Part) -> String {
             )
         }
         Part::LoseType(t) => format!("stops being {}", t.name().to_lowercase()),
-        Part::LoseSubtype(s) => format!("loses subtype {}", capitalize(s)),
+        Part::LoseSubtype(s) => format!("loses subtype {}", subtype_name(s)),
         Part::Colors(c) if c.is_empty() => "is colorless".into(),
         Part::Colors(c) => {
             let names: Vec<&str> = c.iter().map(|c| c.name()).collect();

@@ -38,7 +38,16 @@ pub fn why(g: &Game, w: &Why) -> String {
             doing(g, *d),
             stack_labels(g, stack).join(", ")
         ),
-        Why::NoPriority { player, holder } => format!(
+        Why::NoPriority {
+            player,
+            holder,
+            doing: Some(Doing::PlayLand),
+        } => format!(
+            "{} doesn't have priority ({} does); a player plays a land only with priority",
+            p(*player),
+            p(*holder)
+        ),
+        Why::NoPriority { player, holder, .. } => format!(
             "{} doesn't have priority ({} does); a player casts spells and activates abilities only with priority",
             p(*player),
             p(*holder)

@@ -128,14 +128,21 @@ impl Game {
             // blocked or blocking, divided as its controller chooses.
             // Trample over the blockers rests on 502.9b–c of then.
             let blocked = !p.attacking || self.is_blocked(p.source);
-            let mut out = vec![
-                cite::R310_1_ON_THE_STACK,
-                match (p.attacking, blocked) {
-                    (true, false) => cite::R310_2B_UNBLOCKED,
-                    (true, true) => cite::R310_2C_DIVIDED,
-                    (false, _) => cite::R310_2D_DIVIDED,
-                },
-            ];
+            // Before planeswalkers (2007-10-01) no rule speaks of damage to one.
+            let to_a_planeswalker = p.amounts.iter().any(|(_, t)| {
+                matches!(t, Target::Card(c) if self.view(*c).chars.is(CardType::Planeswalker))
+            });
+            let mut out = vec![cite::R310_1_ON_THE_STACK];
+            out.extend(match (p.attacking, blocked) {
+                (true, false)
+                    if to_a_planeswalker && !self.rules.has(Difference::Planeswalkers) =>
+                {
+                    None
+                }
+                (true, false) => Some(cite::R310_2B_UNBLOCKED),
+                (true, true) => Some(cite::R310_2C_DIVIDED),
+                (false, _) => Some(cite::R310_2D_DIVIDED),
+            });
             out.extend(self.trample_cite(p));
             out.extend(self.left_the_game_cite(p));
             return out;
@@ -559,17 +566,31 @@ impl Game {
     /// A combat damage step begins (510.1, 510.4): who assigns, and each assignment.
     pub(super) fn begin_damage_step(&mut self, step: Step, plans: &[Plan]) -> Vec<Event> {
         let first = step == Step::FirstStrikeDamage;
+        // Before 2009-07-11 a creature that would assign 0 or less doesn't assign combat
+        // damage at all (310.2a), and the second step is for the attackers and blockers
+        // that didn't assign in the first (310.5); since, for those that had neither first
+        // strike nor double strike as the first step began (510.4, 702.7b).
+        let on_the_stack = self.rules.has(Difference::CombatDamageOnTheStack);
+        let sources = plans
+            .iter()
+            .filter(|p| !(first && on_the_stack) || p.amounts.iter().any(|(n, _)| *n > 0))
+            .map(|p| p.source)
+            .collect();
+        // The first step is made by first strike (702.7b), double strike (702.4b) or both.
+        let mut numbers = vec![cite::R510_1, cite::R510_2];
+        if first {
+            numbers = vec![cite::R510_4];
+            if plans.iter().any(|p| self.has_strike(p.source).0) {
+                numbers.push(cite::R702_7B);
+            }
+            if plans.iter().any(|p| self.has_strike(p.source).1) {
+                numbers.push(cite::R702_4B);
+            }
+        }
         let mut events = vec![self.apply(event(
-            Happened::Combat(CombatEvent::DamageStep {
-                first,
-                sources: plans.iter().map(|p| p.source).collect(),
-            }),
+            Happened::Combat(CombatEvent::DamageStep { first, sources }),
             plans.iter().map(|p| Target::Card(p.source)).collect(),
-            if first {
-                &[cite::R510_4, cite::R702_7B]
-            } else {
-                &[cite::R510_1, cite::R510_2]
-            },
+            &numbers,
         ))];
         for p in plans {
             events.push(event(

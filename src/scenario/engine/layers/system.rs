@@ -38,6 +38,9 @@ enum Holds {
     StaticModifying,
     /// 418.5b of 2005-08-01: every part of a type-changing effect, and the type parts.
     WholeTypeChanging,
+    /// Layer 5 of 2005-08-01: the color and ability parts of an effect that doesn't
+    /// change types (a type-changing effect's were applied whole in layer 4).
+    OtherOfOtherEffects,
     /// Layer 6 of 2005-08-01: every P/T part of an effect that doesn't change types.
     PtOfOtherEffects,
     /// Counters only.
@@ -75,6 +78,9 @@ impl Stage {
             }
             Holds::StaticModifying => layer == Layer::PtModifying && from_static,
             Holds::WholeTypeChanging => layer == Layer::Type || changes_types(),
+            Holds::OtherOfOtherEffects => {
+                matches!(layer, Layer::Color | Layer::Ability) && !changes_types()
+            }
             Holds::PtOfOtherEffects => {
                 matches!(
                     layer,
@@ -184,7 +190,7 @@ const SIX: &[Stage] = &[
     COPY_418,
     CONTROL_418,
     stage("4", Holds::WholeTypeChanging, R418),
-    OTHER_418,
+    stage("5", Holds::OtherOfOtherEffects, R418),
     first_pt(stage("6", Holds::Parts(&[PtDefining]), R418)),
     counters("6", R418),
     stage("6", Holds::PtOfOtherEffects, R418),

@@ -20,7 +20,8 @@ fn an_instant_needs_priority() {
         reasons[0].why,
         Why::NoPriority {
             player: 1,
-            holder: 0
+            holder: 0,
+            doing: Some(super::super::event::Doing::Cast(t.card("shock"))),
         }
     );
     assert_eq!(

@@ -206,3 +206,70 @@ impl Game {
         }
     }
 }
+
+impl Game {
+    /// Lifelink or deathtouch written in a revision before 2007-05-01, which has no such
+    /// keyword: inert until its source deals damage (deathtouch: to a creature), where it
+    /// would act; then the scenario is refused ("Refusals" of the format, version 3).
+    pub(super) fn keyword_before_it_existed(
+        &self,
+        before: &Snapshot,
+        dealt: &[Dealt],
+    ) -> Option<&'static str> {
+        if self.rules.has(Difference::Lifelink) && self.rules.has(Difference::Deathtouch) {
+            return None;
+        }
+        // An object as it was immediately before the damage, else as it is.
+        let has = |c: CardId, f: &dyn Fn(&View) -> bool| match before
+            .objects
+            .iter()
+            .find(|s| s.card == c)
+        {
+            Some(seen) => f(&seen.view),
+            None => f(&self.view(c)),
+        };
+        for d in dealt {
+            if !self.rules.has(Difference::Lifelink)
+                && has(d.source, &|v| v.chars.has(&Ability::Lifelink))
+            {
+                return Some("lifelink");
+            }
+            let to_creature =
+                matches!(d.to, Target::Card(c) if has(c, &|v| v.chars.is(CardType::Creature)));
+            if !self.rules.has(Difference::Deathtouch)
+                && to_creature
+                && has(d.source, &|v| v.chars.has(&Ability::Deathtouch))
+            {
+                return Some("deathtouch");
+            }
+        }
+        None
+    }
+}
+
+impl Game {
+    /// The permanents written with a keyword the chosen revision doesn't have (lifelink and
+    /// deathtouch before 2007-05-01, persist before 2008-10-01, undying before 2012-02-01):
+    /// inert until it would act, with a warning ("Refusals").
+    pub fn inert_keywords(&self) -> Vec<(CardId, &'static str)> {
+        let mut out = Vec::new();
+        for c in (0..self.cards.len()).filter(|&c| self.on_battlefield(c)) {
+            let view = self.view(c);
+            let lacks = |d: Difference| !self.rules.has(d);
+            for a in &view.chars.abilities {
+                let name = match a {
+                    Ability::Lifelink if lacks(Difference::Lifelink) => "lifelink",
+                    Ability::Deathtouch if lacks(Difference::Deathtouch) => "deathtouch",
+                    Ability::Triggered(t) => match t.keyword {
+                        Some(Keyword::Persist) if lacks(Difference::Persist) => "persist",
+                        Some(Keyword::Undying) if lacks(Difference::Undying) => "undying",
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                out.push((c, name));
+            }
+        }
+        out
+    }
+}

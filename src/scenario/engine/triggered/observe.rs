@@ -139,6 +139,9 @@ impl Game {
     /// what triggered waits for the next placement.
     pub(in crate::scenario::engine) fn observe(&mut self, before: &Snapshot, events: &[Event]) {
         let o = Occurrences::of(events, self);
+        if let Some(keyword) = self.keyword_before_it_existed(before, &o.damage) {
+            self.refusal.get_or_insert(Refusal::NoSuchKeyword(keyword));
+        }
         if o.left.is_empty()
             && o.entered.is_empty()
             && o.life.is_empty()

@@ -18,8 +18,8 @@ pub enum Refusal {
     Loop,
     /// `all players pass` with an empty stack in a cleanup step (514.3a's new cleanup step).
     AnotherCleanupStep,
-    /// A keyword the chosen revision doesn't have (persist before 2008-10-01, undying before
-    /// 2012-02-01) would act.
+    /// A keyword the chosen revision doesn't have (lifelink and deathtouch before
+    /// 2007-05-01, persist before 2008-10-01, undying before 2012-02-01) would act.
     NoSuchKeyword(&'static str),
     /// Before 2026-04-17, a sacrifice ability (E5) that triggers differently looking back
     /// and not (603.10a of 2026-04-17 settled it).
