@@ -246,6 +246,34 @@ impl Library {
         })
     }
 
+    /// One rule of an ingested revision as its rule table gives it (see
+    /// [`index::rules`]), without loading the whole revision: `Ok(None)` when the table
+    /// cannot answer (an embedded revision, a revision already loaded, an index written
+    /// before tables); the caller then loads the revision. An error is a damaged table or
+    /// model entry, for a warning (the whole revision, loaded, gives the answer or says
+    /// the model is damaged).
+    pub fn lookup_rule(
+        &self,
+        id: &str,
+        number: &crate::model::RuleNumber,
+    ) -> Result<Option<index::rules::Lookup>, IndexError> {
+        let Some(ingested) = &self.ingested else {
+            return Ok(None);
+        };
+        let Some(entry) = ingested.catalogue.get(id) else {
+            return Ok(None);
+        };
+        let loaded = ingested
+            .loaded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .contains_key(id);
+        if loaded {
+            return Ok(None);
+        }
+        ingested.store.lookup_rule(entry, number)
+    }
+
     /// The whole revision with this id.
     pub fn load(&self, id: &str) -> anyhow::Result<Arc<Revision>> {
         if let Some(ingested) = &self.ingested {
@@ -497,6 +525,59 @@ pub mod embedded {
             assert_eq!(id(Some("20")).as_deref(), Some("2026-01-16-s3"));
             assert_eq!(id(Some("2024-06")).as_deref(), Some("2024-06-07-s4"));
             assert!(library.load("2021-04-22-r205").is_ok());
+        }
+
+        #[test]
+        fn every_rules_citers_at_once_are_each_rules_citers_in_the_built_in_revisions() {
+            for revision in revisions().expect("the seeds") {
+                let revision = revision.expect("a seed reads");
+                let every = revision.cited_by_every_rule();
+                let mut cited = 0;
+                for number in revision.rules.keys() {
+                    let one = revision.cited_by(number);
+                    cited += usize::from(!one.is_empty());
+                    let all = every.get(number).cloned().unwrap_or_default();
+                    assert_eq!(all, one, "{} {number}", revision.id);
+                }
+                assert_eq!(every.len(), cited, "{}", revision.id);
+            }
+        }
+
+        /// Every rule of every built-in revision, stored as `arbiter ingest` stores it,
+        /// read back through its rule table as the whole revision gives it.
+        #[test]
+        fn the_rule_table_gives_every_rule_of_the_built_in_revisions_as_the_model_does() {
+            use crate::index::rules::Lookup;
+            let dir = tempfile::tempdir().expect("a folder");
+            let store = crate::index::Store::at(dir.path());
+            let writer = store.lock(|| {}).expect("the lock");
+            let mut seen = 0;
+            for revision in revisions().expect("the seeds") {
+                let revision = revision.expect("a seed reads");
+                let entry = writer.write_revision(&revision).expect("stored");
+                for (number, rule) in &revision.rules {
+                    let found = store.lookup_rule(&entry, number).expect("reads");
+                    let Some(Lookup::Found {
+                        revision: part,
+                        cited_by,
+                    }) = found
+                    else {
+                        panic!("{} {number}: not found", revision.id);
+                    };
+                    assert_eq!(part.rule(number), Some(rule), "{number}");
+                    assert_eq!(part.subtree(number), revision.subtree(number));
+                    assert_eq!(part.children(number), revision.children(number));
+                    assert_eq!(cited_by, revision.cited_by(number), "{number}");
+                    let mut above = number.parent();
+                    while let Some(n) = above {
+                        assert_eq!(part.rule(&n), revision.rule(&n), "{number}: {n}");
+                        above = n.parent();
+                    }
+                    assert_eq!(part.sections, revision.sections);
+                    seen += 1;
+                }
+            }
+            assert!(seen > 100, "{seen} rules");
         }
     }
 }

@@ -10,6 +10,7 @@ use anyhow::Context as _;
 use super::{Context, Outcome};
 use crate::cli::RuleArgs;
 use crate::diff::lineage::{LastStep, Lineage, Step};
+use crate::index::rules::Lookup;
 use crate::library::Library;
 use crate::model::{Revision, RuleNumber};
 use crate::render::rule::{self, Changed, LastChange, Missing, RuleView};
@@ -24,9 +25,10 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     }
     let number: RuleNumber = args.number.parse()?;
     let info = library.resolve(args.rev.as_deref())?;
-    let revision = library.load(&info.id)?;
-    match view(&revision, number) {
+    let source = source(&library, &info.id, &number)?;
+    match source.view(number) {
         Some(mut view) => {
+            let revision = view.revision;
             // The revision's "last changed" table stored with the lineage, a few kB;
             // the whole lineage (a few MB) only when there is no such table or it is
             // damaged (reading the lineage then says so and builds it again).
@@ -43,11 +45,51 @@ pub fn run(args: &RuleArgs, ctx: &Context) -> anyhow::Result<Outcome> {
             Ok(Outcome::Success)
         }
         None => {
+            let revision = library.load(&info.id)?;
             let said = rule::missing(&missing(&library, &lineage, &revision, number)?);
             crate::output::eprint(said.write(ctx.style));
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// Where a rule is viewed from: the part of the revision its rule table gives (the rule,
+/// what lies below it, the rules above it, and its citers, computed at ingest), or the
+/// whole revision.
+enum Source {
+    Part(Revision, Vec<RuleNumber>),
+    Whole(std::sync::Arc<Revision>),
+}
+
+impl Source {
+    fn view(&self, number: RuleNumber) -> Option<RuleView<'_>> {
+        match self {
+            Source::Part(revision, cited_by) => view_with(revision, number, Some(cited_by)),
+            Source::Whole(revision) => view(revision, number),
+        }
+    }
+}
+
+/// The rule table's part of the revision when it has the rule (sections, embedded
+/// revisions and indexes written before tables: the whole revision). A damaged table is
+/// said in a warning and the whole revision answers (and says if its model is damaged).
+fn source(library: &Library, id: &str, number: &RuleNumber) -> anyhow::Result<Source> {
+    if !number.is_section() {
+        match library.lookup_rule(id, number) {
+            Ok(Some(Lookup::Found { revision, cited_by })) => {
+                return Ok(Source::Part(revision, cited_by))
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let table = matches!(&e, crate::index::IndexError::Damaged { path, .. }
+                    if path.file_name().is_some_and(|n| n == crate::index::rules::FILE));
+                if table {
+                    crate::output::eprintln(format_args!("arbiter: warning: {e}"));
+                }
+            }
+        }
+    }
+    Ok(Source::Whole(library.load(id)?))
 }
 
 /// The rule as `rule --json` prints it (pretty, its keys in this order) (`{"revision", "number", "title", "text",
@@ -62,10 +104,10 @@ pub fn json(
 ) -> anyhow::Result<String> {
     let number: RuleNumber = number.parse()?;
     let info = library.resolve(rev)?;
-    let revision = library.load(&info.id)?;
-    if let Some(view) = view(&revision, number) {
+    if let Some(view) = source(library, &info.id, &number)?.view(number) {
         return Ok(serde_json::to_string_pretty(&rule::json(&view))?);
     }
+    let revision = library.load(&info.id)?;
     let said = rule::missing(&missing(library, lineage, &revision, number)?);
     let plain = said.plain();
     let mut lines = plain.lines();
@@ -160,6 +202,15 @@ fn last_change(lineage: &Lineage, revision_id: &str, number: &RuleNumber) -> Opt
 
 /// The rule (or section) and what lies below it, if the revision has it.
 pub fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
+    view_with(revision, number, None)
+}
+
+/// [`view`], with the rules citing it when they are known (else found in `revision`).
+fn view_with<'r>(
+    revision: &'r Revision,
+    number: RuleNumber,
+    cited_by: Option<&[RuleNumber]>,
+) -> Option<RuleView<'r>> {
     let rule = revision.rule(&number);
     let section_title = number
         .is_section()
@@ -190,7 +241,7 @@ pub fn view(revision: &Revision, number: RuleNumber) -> Option<RuleView<'_>> {
             .map(|r| r.number)
             .collect(),
         below,
-        cited_by: revision.cited_by(&number),
+        cited_by: cited_by.map_or_else(|| revision.cited_by(&number), <[RuleNumber]>::to_vec),
         breadcrumb: breadcrumb(revision, &number),
         last_change: None,
     })

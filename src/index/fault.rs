@@ -6,6 +6,7 @@
 //! with a value read once.
 //!
 //! The steps of an ingest, in order: `locked`, `cleaned`, `model-write` (enospc),
+//! `rules-write` (enospc: a revision's rule table, also when one is written again),
 //! `search-write` (enospc), `revision-written`, `lineage-write` (enospc),
 //! `lineage-written`, `catalogue-write` (enospc), `catalogue-written`,
 //! `catalogue-commit`, `cleaned-after`; and `search-rebuilt` when a search index is
@@ -27,6 +28,7 @@ pub const STEPS: &[&str] = &[
 /// The writes that `enospc:STEP` makes fail.
 pub const WRITES: &[&str] = &[
     "model-write",
+    "rules-write",
     "search-write",
     "lineage-write",
     "catalogue-write",

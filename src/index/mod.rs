@@ -19,6 +19,7 @@ pub mod location;
 mod named;
 pub mod query;
 pub mod results;
+pub mod rules;
 pub mod schema;
 pub mod search;
 pub mod snippet;

@@ -8,6 +8,9 @@
 //!   revisions/<id>-<hash>/    one folder per ingested revision, never changed once built
 //!     model.bin               the revision's full rule model (postcard, versioned header;
 //!                             indexes written before layout 2 have model.json instead)
+//!     rules.bin               where each rule lies in model.bin and who cites it, so
+//!                             that `arbiter rule` reads one rule (see `rules`); written
+//!                             with the folder, or by the next ingest for older folders
 //!     search-v<schema>/       its tantivy index
 //!   embedded/<hash>-v<schema>-<crc32>/
 //!                             the search index of an embedded revision (its content hash,
@@ -148,10 +151,17 @@ impl Catalogue {
             });
         }
         if let Some(expected) = catalogue.checksum {
-            let found = crc32fast::hash(&pretty(&Catalogue {
-                checksum: None,
-                ..catalogue.clone()
-            }));
+            // The file as `to_json` wrote it is the catalogue without a checksum with
+            // the checksum put last: its CRC-32 is checked on the bytes read with that
+            // field taken out, without writing the catalogue again; a file laid out
+            // otherwise is checked as written again.
+            let found = match sealed_crc(bytes, expected) {
+                Some(crc) if crc == expected => crc,
+                _ => crc32fast::hash(&pretty(&Catalogue {
+                    checksum: None,
+                    ..catalogue.clone()
+                })),
+            };
             if found != expected {
                 return Err(damaged("its checksum does not match its content".into()));
             }
@@ -160,6 +170,18 @@ impl Catalogue {
         }
         Ok(catalogue)
     }
+}
+
+/// The CRC-32 of a catalogue's bytes without its checksum field, when it lies where
+/// [`Catalogue::to_json`] puts it (last, `expected` as written): what the checksum was
+/// computed on.
+fn sealed_crc(bytes: &[u8], expected: u32) -> Option<u32> {
+    let field = format!(",\n  \"checksum\": {expected}\n}}");
+    let rest = bytes.strip_suffix(field.as_bytes())?;
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(rest);
+    hasher.update(b"\n}");
+    Some(hasher.finalize())
 }
 
 fn pretty(catalogue: &Catalogue) -> Vec<u8> {
@@ -322,6 +344,63 @@ impl Store {
     pub fn load(&self, entry: &Entry) -> Result<Revision, IndexError> {
         let (bytes, path) = self.model_bytes(entry)?;
         Self::decode(entry, &path, &bytes)
+    }
+
+    /// One rule of an ingested revision, with what its view needs, read through the
+    /// revision's rule table (see [`super::rules`]) without decoding the whole model.
+    /// `Ok(None)`: no table answers (an index written before them, or a model with no
+    /// recorded checksum); the caller loads the model. A damaged table or model entry is
+    /// an error naming the file.
+    pub fn lookup_rule(
+        &self,
+        entry: &Entry,
+        number: &crate::model::RuleNumber,
+    ) -> Result<Option<super::rules::Lookup>, IndexError> {
+        let Some(model_crc) = entry.model_crc32 else {
+            return Ok(None);
+        };
+        let dir = self.root.join(REVISIONS).join(&entry.dir);
+        super::rules::lookup(
+            &super::rules::path(&dir),
+            &dir.join(MODEL),
+            model_crc,
+            number,
+        )
+    }
+
+    /// Writes a revision's rule table again when it is missing, damaged or does not
+    /// describe its model (an index written before tables, or damage): built from the
+    /// stored model, written beside it under a temporary name and renamed into place.
+    /// Readers of any generation may read it at once: it only says where the folder's
+    /// unchanging model holds each rule. Returns whether it was written.
+    pub fn mend_rule_table(&self, entry: &Entry, model_crc: u32) -> Result<bool, IndexError> {
+        let dir = self.root.join(REVISIONS).join(&entry.dir);
+        let table = super::rules::path(&dir);
+        if super::rules::is_intact(&table, model_crc) {
+            return Ok(false);
+        }
+        let (bytes, path) = self.model_bytes(entry)?;
+        let Some(body) = model_body_start(&bytes) else {
+            return Ok(false);
+        };
+        let revision = Self::decode(entry, &path, &bytes)?;
+        let Some(encoded) = super::rules::encode(&revision, &bytes, body) else {
+            return Ok(false);
+        };
+        let partial = dir.join(format!(
+            "{TMP_PREFIX}{}-{}-{}",
+            std::process::id(),
+            writer::next_tmp(),
+            super::rules::FILE
+        ));
+        fault::write("rules-write")
+            .and_then(|()| fs::write(&partial, &encoded))
+            .map_err(|e| {
+                let _ = fs::remove_file(&partial);
+                IndexError::io(&partial, e)
+            })?;
+        fs::rename(&partial, &table).map_err(|e| IndexError::io(&table, e))?;
+        Ok(true)
     }
 
     /// Checks a revision's stored model and returns its checksum: against the recorded
@@ -565,7 +644,10 @@ impl Store {
         let only_ours = fs::read_dir(dir).is_ok_and(|items| {
             items.flatten().all(|i| {
                 let name = i.file_name().to_string_lossy().into_owned();
-                name == MODEL || name.starts_with("search-v") || name.starts_with(TMP_PREFIX)
+                name == MODEL
+                    || name == super::rules::FILE
+                    || name.starts_with("search-v")
+                    || name.starts_with(TMP_PREFIX)
             })
         });
         only_ours
@@ -751,6 +833,17 @@ fn encode_model(path: &Path, revision: &Revision) -> Result<Vec<u8>, IndexError>
     bytes.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
     bytes.extend_from_slice(&body);
     Ok(bytes)
+}
+
+/// Where the postcard body of a stored `model.bin` starts (after the magic, the version
+/// and, from version 2, the checksum); `None` for anything else (`model.json`).
+fn model_body_start(bytes: &[u8]) -> Option<usize> {
+    let version = bytes.strip_prefix(MODEL_MAGIC.as_slice())?.get(..4)?;
+    match u32::from_le_bytes([version[0], version[1], version[2], version[3]]) {
+        1 => Some(MODEL_MAGIC.len() + 4),
+        MODEL_VERSION => Some(MODEL_MAGIC.len() + 8),
+        _ => None,
+    }
 }
 
 /// Whether a model file's own checksum vouches for it: [`MODEL_VERSION`] 2 on; a model of

@@ -140,6 +140,7 @@ pub fn ingest(dir: &Path, request: &Request, progress: &dyn Progress) -> anyhow:
     writer.clean();
     fault::point("cleaned");
     let check = stored::check(&writer, progress)?;
+    notes.extend(check.notes.iter().cloned());
 
     let reports = ingest_sources(&writer, request, &check.damaged, progress);
     let mut next = writer.catalogue().clone();

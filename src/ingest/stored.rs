@@ -25,6 +25,8 @@ pub(super) struct Check {
     pub damaged: HashMap<String, String>,
     /// Search indexes built again.
     pub rebuilt: usize,
+    /// What was mended on the way, or could not be (rule tables).
+    pub notes: Vec<String>,
 }
 
 /// Verifies every stored revision against its checksums and rebuilds the search index of
@@ -36,10 +38,20 @@ pub(super) fn check(writer: &Writer, progress: &dyn Progress) -> anyhow::Result<
     let entries = &catalogue.revisions;
     let found: Vec<Mutex<(Option<IndexError>, Option<Entry>)>> =
         entries.iter().map(|_| Mutex::new((None, None))).collect();
-    // First the checksums (cheap), so the notice below can say how much is rebuilt.
+    let tables: Mutex<(usize, Vec<String>)> = Mutex::new((0, Vec::new()));
+    // First the checksums (cheap), so the notice below can say how much is rebuilt; each
+    // intact model's rule table written again if it is missing (an index written before
+    // tables), damaged or stale.
     parallel(entries.len(), |i| {
         let entry = &entries[i];
-        *lock(&found[i]) = match store.verify_model(entry) {
+        let verified = store.verify_model(entry);
+        if let Ok(crc) = verified {
+            match store.mend_rule_table(entry, crc) {
+                Ok(written) => lock(&tables).0 += usize::from(written),
+                Err(e) => lock(&tables).1.push(e.to_string()),
+            }
+        }
+        *lock(&found[i]) = match verified {
             Err(e) => (Some(e), None),
             Ok(crc) if entry.model_crc32 != Some(crc) => (
                 None,
@@ -52,6 +64,19 @@ pub(super) fn check(writer: &Writer, progress: &dyn Progress) -> anyhow::Result<
         };
     });
     let mut check = Check::default();
+    let (written, failed) = tables.into_inner().unwrap_or_else(|p| p.into_inner());
+    if written > 0 {
+        check.notes.push(format!(
+            "wrote the rule table of {written} of the {} revisions stored in {} (missing, damaged or written before tables; `arbiter rule` reads one rule through it)",
+            entries.len(),
+            store.root().display()
+        ));
+    }
+    for why in failed {
+        check.notes.push(format!(
+            "a rule table could not be written ({why}); `arbiter rule` reads the whole model until the next ingest writes it"
+        ));
+    }
     let mut stale: Vec<Entry> = Vec::new();
     for (entry, slot) in entries.iter().zip(found) {
         let (error, mended) = slot.into_inner().unwrap_or_else(|p| p.into_inner());

@@ -1,6 +1,8 @@
 //! Links between rules, both ways: a rule's `references` point forward; [`Revision::cited_by`]
 //! answers the other way round, "which rules of this revision cite this one?".
 
+use std::collections::BTreeMap;
+
 use super::number::RuleNumber;
 use super::revision::Revision;
 
@@ -14,6 +16,29 @@ impl Revision {
             .filter(|rule| rule.references.iter().any(|r| r.is_within(number)))
             .map(|rule| rule.number)
             .collect()
+    }
+
+    /// [`Revision::cited_by`] of every rule of the revision at once (rules no other rule
+    /// cites left out), for the table `arbiter ingest` stores: a reference counts for the
+    /// number it names and each rule above it, sections aside.
+    pub fn cited_by_every_rule(&self) -> BTreeMap<RuleNumber, Vec<RuleNumber>> {
+        let mut cited: BTreeMap<RuleNumber, Vec<RuleNumber>> = BTreeMap::new();
+        for rule in self.rules.values() {
+            for reference in &rule.references {
+                let mut at = Some(*reference);
+                while let Some(n) = at.filter(|n| !n.is_section()) {
+                    if self.rules.contains_key(&n) && !rule.number.is_within(&n) {
+                        let citers = cited.entry(n).or_default();
+                        // The rules are visited in order: a citer is new or the last one.
+                        if citers.last() != Some(&rule.number) {
+                            citers.push(rule.number);
+                        }
+                    }
+                    at = n.parent();
+                }
+            }
+        }
+        cited
     }
 }
 
@@ -56,5 +81,14 @@ mod tests {
             [n("100.1"), n("301.5c"), n("303.4d")]
         );
         assert!(revision.cited_by(&n("100.1")).is_empty());
+        let every = revision.cited_by_every_rule();
+        for number in revision.rules.keys() {
+            let one = revision.cited_by(number);
+            assert_eq!(
+                every.get(number).cloned().unwrap_or_default(),
+                one,
+                "{number}"
+            );
+        }
     }
 }

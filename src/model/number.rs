@@ -131,6 +131,37 @@ impl RuleNumber {
         false
     }
 
+    /// The number as one integer in the same order as the numbers (a section before its
+    /// first rule, `303.4` before `303.4a` before `303.5`), for tables stored at ingest
+    /// that are searched without decoding; [`RuleNumber::from_sort_key`] gives it back.
+    pub fn sort_key(&self) -> u64 {
+        (u64::from(self.rule) << 40)
+            | (u64::from(!self.section_only) << 39)
+            | (self.sub.map_or(0, |s| u64::from(s) + 1) << 9)
+            | self.letter.map_or(0, |l| u64::from(l) + 1)
+    }
+
+    /// The number whose [`RuleNumber::sort_key`] is `key`, if it is one.
+    pub fn from_sort_key(key: u64) -> Option<RuleNumber> {
+        let rule = u16::try_from(key >> 40).ok()?;
+        let section_only = key & (1 << 39) == 0;
+        let sub = match (key >> 9) & 0x3_FFFF {
+            0 => None,
+            s => Some(u16::try_from(s - 1).ok()?),
+        };
+        let letter = match key & 0x1FF {
+            0 => None,
+            l => Some(u8::try_from(l - 1).ok()?),
+        };
+        let n = RuleNumber {
+            rule,
+            sub,
+            letter,
+            section_only,
+        };
+        (n.sort_key() == key).then_some(n)
+    }
+
     /// The lettered subrules from `self` to `last` inclusive (`301.5a`–`f`), skipping `l`
     /// and `o`. Empty when the two are not lettered siblings in order.
     pub fn letter_range(&self, last: &RuleNumber) -> Vec<RuleNumber> {
@@ -279,6 +310,41 @@ mod tests {
 
     fn n(s: &str) -> RuleNumber {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn sort_keys_order_as_the_numbers_and_give_them_back() {
+        let numbers: Vec<RuleNumber> = [
+            "1.",
+            "100",
+            "100.1",
+            "100.1a",
+            "100.1b",
+            "100.2",
+            "3.",
+            "300",
+            "303.4",
+            "303.4c",
+            "303.4z",
+            "303.5",
+            "303.40",
+            "4.",
+            "702.9",
+            "702.10",
+            "702.100",
+            "999.9999z",
+        ]
+        .iter()
+        .map(|s| n(s))
+        .collect();
+        for (a, b) in numbers.iter().zip(&numbers[1..]) {
+            assert_eq!(a.cmp(b), a.sort_key().cmp(&b.sort_key()), "{a} / {b}");
+        }
+        for number in &numbers {
+            assert_eq!(RuleNumber::from_sort_key(number.sort_key()), Some(*number));
+        }
+        assert_eq!(RuleNumber::from_sort_key(u64::MAX), None);
+        assert_eq!(RuleNumber::from_sort_key(1 << 35), None);
     }
 
     #[test]

@@ -244,6 +244,7 @@ fn stored_files(s: &Setup) -> Vec<(PathBuf, Option<PathBuf>)> {
     for entry in &catalogue.revisions {
         let dir = s.index.join("revisions").join(&entry.dir);
         files.push((dir.join("model.bin"), Some(PathBuf::from(&entry.source))));
+        files.push((dir.join(arbiter::index::rules::FILE), None));
     }
     files.push((s.index.join("catalogue.json"), None));
     files
@@ -551,4 +552,105 @@ fn the_embedded_revisions_indexes_stored_at_ingest_answer_as_in_memory_and_a_dam
         assert_eq!(recorded, Some(format!("{found:08x}")), "{name} is damaged");
     }
     assert_eq!(search(), stored);
+}
+
+/// Each ingested revision's rule table (`rules.bin`, beside its model).
+fn rule_tables(s: &Setup) -> Vec<PathBuf> {
+    let catalogue = arbiter::index::Store::at(&s.index)
+        .catalogue()
+        .expect("catalogue")
+        .expect("revisions");
+    catalogue
+        .revisions
+        .iter()
+        .map(|e| {
+            let dir = s.index.join("revisions").join(&e.dir);
+            arbiter::index::rules::path(&dir)
+        })
+        .collect()
+}
+
+/// `rule` as text and as JSON, for every revision and a few numbers (rules with rules
+/// below them, cited ones, one that is not there, a section), with what it said on stderr.
+fn rule_answers(s: &Setup) -> Vec<(String, String)> {
+    let mut all = Vec::new();
+    for rev in ["2030-01-01", "2030-02-01"] {
+        for number in ["305.2", "305", "704", "704.5j", "100.1", "704.99", "7"] {
+            for json in [false, true] {
+                let mut args = vec!["rule", number, "--rev", rev];
+                if json {
+                    args.push("--json");
+                }
+                let out = s.run(&args);
+                all.push((text(&out.stdout), text(&out.stderr)));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn an_index_without_rule_tables_answers_the_same_and_a_damaged_table_is_said_not_trusted() {
+    let s = setup();
+    let plan = plan(&s);
+    ok(&s.ingest(&plan.base, &[]));
+    let tables = rule_tables(&s);
+    assert_eq!(tables.len(), 2);
+    assert!(
+        tables.iter().all(|t| t.is_file()),
+        "ingest wrote no rule table"
+    );
+    let good = rule_answers(&s);
+    assert!(
+        good.iter().all(|(_, err)| !err.contains("warning")),
+        "{good:#?}"
+    );
+    assert!(good[0].0.contains("305.2"), "{good:#?}");
+
+    // Written before tables: the whole model answers, the same; the next ingest (even
+    // with nothing to ingest) writes them.
+    for table in &tables {
+        std::fs::remove_file(table).expect("remove the table");
+    }
+    assert_eq!(rule_answers(&s), good);
+    let said = s.run(&["ingest"]);
+    ok(&said);
+    let said = text(&said.stderr);
+    assert!(said.contains("rule table of 2"), "{said}");
+    assert!(
+        tables.iter().all(|t| t.is_file()),
+        "ingest did not write the tables"
+    );
+    assert_eq!(rule_answers(&s), good);
+
+    // A changed byte anywhere in a table: said on stderr, the answer still right (read
+    // from the whole model), and the next ingest writes the table again.
+    let len = std::fs::metadata(&tables[0]).expect("table").len() as usize;
+    for at in [0, 20, len / 3, len / 2, len - 1] {
+        let original = flip(&tables[0], at);
+        let now = rule_answers(&s);
+        let warned = now
+            .iter()
+            .take(good.len() / 2)
+            .any(|(_, err)| err.contains("rules.bin") && err.contains("damaged"));
+        assert!(
+            warned,
+            "byte {at}: the damaged table was not said: {now:#?}"
+        );
+        assert_eq!(
+            now.iter().map(|(o, _)| o).collect::<Vec<_>>(),
+            good.iter().map(|(o, _)| o).collect::<Vec<_>>(),
+            "byte {at}"
+        );
+        let said = s.run(&["ingest"]);
+        ok(&said);
+        let said = text(&said.stderr);
+        assert!(said.contains("rule table of 1"), "byte {at}: {said}");
+        assert_eq!(
+            std::fs::read(&tables[0]).expect("table"),
+            original,
+            "byte {at}"
+        );
+        assert_eq!(rule_answers(&s), good, "byte {at}");
+    }
 }

@@ -114,3 +114,181 @@ fn damaged_or_foreign_models_are_refused_not_misread() {
     longer.push(0);
     assert!(decode_model(path, &longer).is_err());
 }
+
+#[test]
+fn a_catalogue_is_checked_on_its_bytes_and_one_laid_out_otherwise_still_reads() {
+    let path = Path::new("catalogue.json");
+    let mut catalogue = Catalogue::empty();
+    catalogue.generation = 7;
+    catalogue.put(Entry::of(&every_field(), "2008-02-01-ab".into()));
+    let json = catalogue.to_json();
+    let read = Catalogue::from_json(path, &json).expect("reads");
+    let expected = read.checksum.expect("a checksum");
+    assert_eq!(sealed_crc(&json, expected), Some(expected));
+    // Indented otherwise (a user's editor): the same catalogue, checked as written again.
+    let value: serde_json::Value = serde_json::from_slice(&json).expect("json");
+    let other = serde_json::to_vec(&value).expect("json");
+    assert_eq!(sealed_crc(&other, expected), None);
+    assert_eq!(Catalogue::from_json(path, &other).expect("reads"), read);
+    // A changed byte either way is damage.
+    for bytes in [&json, &other] {
+        let at = bytes
+            .windows(10)
+            .position(|w| w == b"2008-02-01")
+            .expect("the id");
+        let mut damaged = bytes.clone();
+        damaged[at + 3] = b'9';
+        assert!(matches!(
+            Catalogue::from_json(path, &damaged),
+            Err(IndexError::Damaged { .. })
+        ));
+    }
+}
+
+/// The rule table of a revision stored as `write_revision` stores it, in a fresh folder.
+fn stored_with_table(revision: &Revision) -> (tempfile::TempDir, PathBuf, PathBuf, u32) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let model = dir.path().join(MODEL);
+    let bytes = encode_model(&model, revision).expect("encodes");
+    fs::write(&model, &bytes).expect("write");
+    let body = model_body_start(&bytes).expect("a body");
+    let table = crate::index::rules::encode(revision, &bytes, body).expect("a table");
+    let path = crate::index::rules::path(dir.path());
+    fs::write(&path, table).expect("write");
+    (dir, model, path, crc32fast::hash(&bytes))
+}
+
+/// A revision with rules at every depth, citing each other (the built-in revisions are
+/// held to the table by the library's tests, through the writer).
+fn tree() -> Revision {
+    use crate::model::{Rule, Section};
+    let n = |s: &str| s.parse().expect("a rule number");
+    let mut revision = every_field();
+    revision.rules.clear();
+    revision.sections = vec![
+        Section {
+            number: 1,
+            title: "Game Concepts".into(),
+        },
+        Section {
+            number: 7,
+            title: "Additional Rules".into(),
+        },
+    ];
+    for (number, title, refs) in [
+        ("100", Some("General"), &[][..]),
+        ("100.1", None, &["704.5j", "100.2"][..]),
+        ("100.2", None, &["704"][..]),
+        ("704", Some("State-Based Actions"), &[][..]),
+        ("704.5", None, &["100.1"][..]),
+        ("704.5a", None, &["704.5j"][..]),
+        ("704.5j", None, &["704.5", "100.2", "999.1"][..]),
+        ("704.6", None, &["704.5a"][..]),
+    ] {
+        let mut rule = Rule::new(n(number), format!("The text of {number}."));
+        rule.title = title.map(String::from);
+        rule.references = refs.iter().map(|r| n(r)).collect();
+        rule.examples = vec![format!("An example of {number}.")];
+        revision.rules.insert(rule.number, rule);
+    }
+    revision
+}
+
+#[test]
+fn the_rule_table_gives_every_rule_as_the_whole_model_does() {
+    use crate::index::rules::{lookup, Lookup};
+    let mut seen = 0;
+    for revision in [tree(), every_field()] {
+        let (_dir, model, table, crc) = stored_with_table(&revision);
+        assert!(crate::index::rules::is_intact(&table, crc));
+        assert!(!crate::index::rules::is_intact(&table, crc ^ 1));
+        let cited = revision.cited_by_every_rule();
+        for (number, rule) in &revision.rules {
+            let Some(Lookup::Found {
+                revision: part,
+                cited_by,
+            }) = lookup(&table, &model, crc, number).expect("reads")
+            else {
+                panic!("{} {number}: not found", revision.id);
+            };
+            assert_eq!(part.rule(number), Some(rule), "{number}");
+            assert_eq!(part.subtree(number), revision.subtree(number), "{number}");
+            assert_eq!(part.children(number), revision.children(number), "{number}");
+            assert_eq!(cited_by, revision.cited_by(number), "{number}");
+            assert_eq!(cited.get(number).cloned().unwrap_or_default(), cited_by);
+            let mut above = number.parent();
+            while let Some(n) = above {
+                assert_eq!(part.rule(&n), revision.rule(&n), "{number} above: {n}");
+                above = n.parent();
+            }
+            assert_eq!(
+                (&part.id, part.date, part.format, &part.sections),
+                (
+                    &revision.id,
+                    revision.date,
+                    revision.format,
+                    &revision.sections
+                )
+            );
+            seen += 1;
+        }
+        let absent: crate::model::RuleNumber = "999.9999z".parse().expect("a number");
+        assert!(matches!(
+            lookup(&table, &model, crc, &absent).expect("reads"),
+            Some(Lookup::Absent)
+        ));
+    }
+    assert_eq!(seen, 9);
+}
+
+#[test]
+fn a_damaged_or_stale_rule_table_or_model_entry_is_an_error_never_an_answer() {
+    use crate::index::rules::lookup;
+    let revision = tree();
+    let number = *revision
+        .rules
+        .keys()
+        .nth(revision.rules.len() / 2)
+        .expect("a rule");
+    let (_dir, model, table, crc) = stored_with_table(&revision);
+    assert!(lookup(&table, &model, crc, &number)
+        .expect("reads")
+        .is_some());
+    // Describing another model.
+    assert!(lookup(&table, &model, crc ^ 1, &number).is_err());
+    // Every byte of the table changed in turn (a sample): an error, or (the rows of other
+    // rules and the citers of other rules aside) never a different answer.
+    let good = format!("{:?}", lookup(&table, &model, crc, &number).expect("reads"));
+    let original = fs::read(&table).expect("read");
+    for at in (0..original.len()).step_by(97).chain([original.len() - 1]) {
+        let mut damaged = original.clone();
+        damaged[at] ^= 0x55;
+        fs::write(&table, &damaged).expect("write");
+        if let Ok(found) = lookup(&table, &model, crc, &number) {
+            panic!("byte {at}: a damaged table answered: {found:?}");
+        }
+        assert!(!crate::index::rules::is_intact(&table, crc), "byte {at}");
+    }
+    fs::write(&table, &original).expect("write");
+    // A changed byte in the rule's own entry of the model: an error naming the model.
+    let bytes = fs::read(&model).expect("read");
+    let entry = postcard::to_stdvec(&(number, &revision.rules[&number])).expect("encodes");
+    let at = bytes
+        .windows(entry.len())
+        .position(|w| w == entry.as_slice())
+        .expect("the rule's entry")
+        + entry.len() / 2;
+    let mut damaged = bytes.clone();
+    damaged[at] ^= 0x55;
+    fs::write(&model, &damaged).expect("write");
+    match lookup(&table, &model, crc, &number) {
+        Err(IndexError::Damaged { path, .. }) => assert_eq!(path, model),
+        other => panic!("a damaged entry answered: {other:?}"),
+    }
+    assert!(good.contains(&revision.id));
+    // No table: no answer from it.
+    fs::remove_file(&table).expect("remove");
+    assert!(lookup(&table, &model, crc, &number)
+        .expect("reads")
+        .is_none());
+}

@@ -15,6 +15,11 @@ pub struct Writer<'s> {
 
 static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// A number for a temporary name no other of this process's has.
+pub(super) fn next_tmp() -> u64 {
+    TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+}
+
 impl Writer<'_> {
     /// The catalogue as committed (or as last committed by this writer, or as rebuilt
     /// from the revision folders).
@@ -65,7 +70,8 @@ impl Writer<'_> {
             for (sub_name, sub) in entries(&path) {
                 let other_schema = sub_name.starts_with("search-v") && sub_name != keep;
                 if other_schema || is_ours_unfinished(&sub_name) {
-                    let _ = fs::remove_dir_all(&sub);
+                    // A rule table being written is a file; the rest, folders.
+                    let _ = fs::remove_dir_all(&sub).or_else(|_| fs::remove_file(&sub));
                 }
             }
         }
@@ -105,6 +111,15 @@ impl Writer<'_> {
         fault::write("model-write")
             .and_then(|()| fs::write(&model, &bytes))
             .map_err(|e| IndexError::io(&model, e))?;
+        // Its rule table (see `rules`): a lookup reads one rule, not the model.
+        if let Some(table) = model_body_start(&bytes)
+            .and_then(|body| super::super::rules::encode(revision, &bytes, body))
+        {
+            let path = super::super::rules::path(&tmp);
+            fault::write("rules-write")
+                .and_then(|()| fs::write(&path, &table))
+                .map_err(|e| IndexError::io(&path, e))?;
+        }
         let search = tmp.join(format!("search-v{SCHEMA_VERSION}"));
         let search_crc32 = build_search(revision, &search)?;
         if final_dir.exists() {
@@ -124,7 +139,7 @@ impl Writer<'_> {
         dir.join(format!(
             "{TMP_PREFIX}{}-{}-{name}",
             std::process::id(),
-            TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+            next_tmp()
         ))
     }
 
