@@ -36,6 +36,7 @@ pub mod layers;
 pub mod legality;
 pub mod multiplayer;
 pub mod priority;
+pub mod reason;
 pub mod revisions;
 pub mod sba;
 pub mod setup;
@@ -49,9 +50,9 @@ mod tests;
 
 pub use action::{Act, Action, Assignment, Change, Effect, Onto, Recipients};
 pub use event::{
-    Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, Reason,
-    StackObject, Why,
+    Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, StackObject,
 };
+pub use reason::{Reason, Why};
 pub use setup::{CardSpec, CombatSpec, Setup};
 pub use state::AbilityKind;
 pub use state::{Game, View};
@@ -68,10 +69,12 @@ mod prelude {
     pub(super) use super::characteristics::{ContinuousEffect, Effects};
     pub(super) use super::cite::{self, Cite};
     pub(super) use super::event::{
-        because, cites, dedup, event, Attachment, Attempt, Cause, Chosen, Doing, EnchantProblem,
-        Event, Finding, Happened, Outcome, Protected, Reason, StackObject, Why,
+        dedup, event, Attempt, Cause, Chosen, Event, Finding, Happened, Outcome, StackObject,
     };
     pub(super) use super::legality::Requirement;
+    pub(super) use super::reason::{
+        because, cites, Attachment, Doing, EnchantProblem, Protected, Reason, Why,
+    };
     pub(super) use super::revisions::{Difference, Rules};
     pub(super) use super::setup::Setup;
     pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};

@@ -2,7 +2,7 @@
 //! names of zones and stack objects they use. The kernel gives the data (objects,
 //! players, zones, steps); what it says in English is here.
 
-use super::super::engine::event::{Attachment, Doing, EnchantProblem, Protected};
+use super::super::engine::reason::{Attachment, Doing, EnchantProblem, Protected};
 use super::super::engine::{Game, Reason, StackObject, Why};
 use super::super::statement::{Target, Zone};
 use super::{ability_name, combat, layers, plural};

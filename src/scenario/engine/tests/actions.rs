@@ -1,6 +1,6 @@
 //! 116, 117.3d: performing an action, and a refused one leaving the game untouched.
 
-use super::super::event::Doing;
+use super::super::reason::Doing;
 use super::super::{StackObject, Why};
 use super::main_phase;
 

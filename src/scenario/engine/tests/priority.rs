@@ -21,7 +21,7 @@ fn an_instant_needs_priority() {
         Why::NoPriority {
             player: 1,
             holder: 0,
-            doing: Some(super::super::event::Doing::Cast(t.card("shock"))),
+            doing: Some(super::super::reason::Doing::Cast(t.card("shock"))),
         }
     );
     assert_eq!(
