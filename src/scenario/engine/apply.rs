@@ -4,10 +4,16 @@
 //! and state-based actions all change the state here, so this is the seam where
 //! replacement effects will apply. Casting and activating push onto the stack, resolving
 //! pops it, priority passes, and a player leaves the game (800.4a) here too: the other
-//! chapters only read the state and say what happens. The combat phase's events are
-//! applied in [`combat`].
+//! chapters only read the state and say what happens. [`Game::apply`] stays the one
+//! entry point; it hands each group of events to a helper: the stack's in [`stack`], an
+//! object's in [`objects`], a player's in [`players`], the turn's in [`turn`], and the
+//! combat phase's in [`combat`].
 
 mod combat;
+mod objects;
+mod players;
+mod stack;
+mod turn;
 
 use super::prelude::*;
 
@@ -218,176 +224,24 @@ impl Game {
             return e;
         }
         match &e.what {
-            Happened::Cast {
-                player,
-                card,
-                targets,
-            } => {
-                // 601.2a: the spell goes on the stack, with the objects it targets.
-                let targets = targets.iter().map(|t| (*t, self.object_of(*t))).collect();
-                self.stack.push(StackItem {
-                    kind: StackKind::Spell(*card),
-                    controller: *player,
-                    targets,
-                });
-                // 117.3c: its controller receives priority again.
-                self.priority = *player;
-            }
-            Happened::Activated {
-                player,
-                source,
-                ability,
-                target,
-            } => {
-                let targets = target
-                    .map(|t| (Target::Card(t), self.object_of(Target::Card(t))))
-                    .into_iter()
-                    .collect();
-                let source_object = self.cards[*source].object;
-                self.stack.push(StackItem {
-                    kind: StackKind::Ability {
-                        source: *source,
-                        source_object,
-                        ability: *ability,
-                    },
-                    controller: *player,
-                    targets,
-                });
-                self.priority = *player;
-            }
-            Happened::Resolves(_)
+            Happened::Cast { .. }
+            | Happened::Activated { .. }
+            | Happened::Resolves(_)
             | Happened::DoesntResolve { .. }
-            | Happened::SourceGone { .. } => {
-                // 608.2, 608.3: the top object leaves the stack; 117.3b: the active player
-                // receives priority.
-                self.stack.pop();
-                self.priority = self.active;
-            }
-            Happened::LeavesGame { card, owner, .. } => {
-                let (c, owner) = (*card, *owner);
-                self.stack
-                    .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
-                self.effects.retain(|x| {
-                    !(x.card == c && matches!(x.change, Change::Control(q) if q == owner))
-                });
-                let card = &mut self.cards[c];
-                card.zone = Zone::Nowhere;
-                card.attached_to = None;
-            }
-            Happened::Damage {
-                card,
-                amount,
-                source,
-                ..
-            } => {
-                // 120.3c, 120.3e, 120.3h: damage marked, loyalty or defense removed.
-                let v = self.view(*card);
-                // 702.2b: remembered for 704.5h until state-based actions are checked.
-                let deathtouch =
-                    source.is_some_and(|s| self.damage_source(s).0.chars.has(&Ability::Deathtouch));
-                let c = &mut self.cards[*card];
-                if v.chars.is(CardType::Creature) {
-                    c.damage += amount;
-                    c.dealt_deathtouch |= deathtouch && *amount > 0;
-                    c.dealt_damage |= *amount > 0;
-                }
-                if v.chars.is(CardType::Planeswalker) {
-                    let loyalty = c.counters.get_mut(CounterKind::Loyalty);
-                    *loyalty = (*loyalty - amount).max(0);
-                }
-                if v.chars.is(CardType::Battle) {
-                    let defense = c.counters.get_mut(CounterKind::Defense);
-                    *defense = (*defense - amount).max(0);
-                }
-            }
-            Happened::Counters {
-                card,
-                kind,
-                amount,
-                put,
-            } => self.cards[*card].change_counters(*kind, *amount, *put),
-            Happened::DamageToPlayer {
-                player,
-                now,
-                amount,
-                ..
-            } => {
-                self.players[*player].life = *now;
-                self.players[*player].lost_life += *amount;
-            }
-            Happened::Wins { player } => {
-                for (q, p) in self.players.iter_mut().enumerate() {
-                    if q == *player {
-                        p.won = true;
-                    } else {
-                        p.lost = true;
-                    }
-                }
-            }
-            Happened::Life {
-                player,
-                now,
-                amount,
-                gained,
-            } => {
-                let p = &mut self.players[*player];
-                p.life = *now;
-                if *gained {
-                    p.gained += *amount;
-                } else {
-                    p.lost_life += *amount;
-                }
-            }
-            Happened::ContinuousEffect {
-                card,
-                change,
-                until_end_of_turn,
-            } => {
-                let timestamp = self.ts();
-                let object = self.cards.get(*card).map(|c| c.object).unwrap_or(0);
-                self.effects.add(ContinuousEffect {
-                    timestamp,
-                    card: *card,
-                    object,
-                    change: change.clone(),
-                    until_end_of_turn: *until_end_of_turn,
-                });
-            }
-            Happened::Reconfigured { card } => self.cards[*card].attached_to = None,
-            Happened::PlayedLand { player, .. } => {
-                self.players[*player].lands_played += 1;
-                self.priority = *player;
-            }
-            Happened::StepBegins { step, active } => {
-                self.step = *step;
-                self.priority = *active;
-            }
-            Happened::TurnBegins { player, untapped } => {
-                self.active = *player;
-                self.priority = *player;
-                self.step = Step::PrecombatMain;
-                self.cleanup_done = false;
-                for p in &mut self.players {
-                    p.lands_played = 0;
-                    p.extra_land_plays = 0;
-                }
-                for c in &mut self.cards {
-                    c.entered_this_turn = false;
-                }
-                for &c in untapped {
-                    self.cards[c].tapped = false;
-                }
-                self.new_turn_combat();
-            }
+            | Happened::SourceGone { .. }
+            | Happened::LeavesGame { .. } => self.apply_to_stack(&e.what),
+            Happened::Damage { .. }
+            | Happened::Counters { .. }
+            | Happened::ContinuousEffect { .. }
+            | Happened::Reconfigured { .. } => self.apply_to_object(&e.what),
+            Happened::DamageToPlayer { .. }
+            | Happened::Wins { .. }
+            | Happened::Life { .. }
+            | Happened::PlayedLand { .. } => self.apply_to_player(&e.what),
+            Happened::StepBegins { .. }
+            | Happened::TurnBegins { .. }
+            | Happened::Cleanup { .. } => self.apply_to_turn(&e.what),
             Happened::Combat(c) => self.apply_combat(c),
-            Happened::Cleanup { .. } => {
-                // 514.2
-                self.cleanup_done = true;
-                self.effects.retain(|e| !e.until_end_of_turn);
-                for c in &mut self.cards {
-                    c.damage = 0;
-                }
-            }
             _ => {}
         }
         e

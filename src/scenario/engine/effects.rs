@@ -5,6 +5,10 @@
 use super::legality;
 use super::prelude::*;
 
+/// What an Aura put onto the battlefield will enchant and how it was chosen, or the
+/// events saying it can't enter (303.4g, 303.4i).
+type Enchants = Result<(Target, Chosen), Vec<Event>>;
+
 impl Game {
     // ----- effects --------------------------------------------------------------------
 
@@ -23,17 +27,8 @@ impl Game {
         } = onto;
         let zone = self.zone(c);
         let controller = under.unwrap_or(self.cards[c].owner);
-        // The object as it would stand on the battlefield: one entering as a copy is a
-        // copy as it enters, not after (707.5), so an Aura's copy enters attached.
-        let entering = |g: &Game| -> Game {
-            let mut sim = g.clone();
-            sim.cards[c].zone = Zone::Battlefield;
-            sim.cards[c].controller = controller;
-            let _ = sim.entered_as_copy(c, as_copy_of, Vec::new());
-            sim
-        };
         let v = match as_copy_of {
-            Some(_) => entering(self).view(c),
+            Some(_) => self.as_it_would_enter(c, controller, as_copy_of).view(c),
             None => self.view(c),
         };
         let note = |numbers: &[Cite], what: Happened| {
@@ -68,129 +63,195 @@ impl Game {
             Cause::PutByEffect
         };
         if v.chars.has_subtype("aura") {
-            // 303.4f–i: an Aura entering without being cast.
-            let candidate =
-                |g: &Game, t: Target| -> Vec<Reason> { entering(g).attachment_problems(c, t) };
-            let chosen = match (attached_to, choice) {
-                (Some(t), _) => {
-                    let problems = candidate(self, t);
-                    if !problems.is_empty() {
-                        let mut cs = cites(&[cite::R303_4I]);
-                        for r in &problems {
-                            cs.extend(r.cites.iter().copied());
-                        }
-                        dedup(&mut cs);
-                        let mut events = vec![Event {
-                            what: Happened::AuraCantEnterAttached {
-                                card: c,
-                                to: t,
-                                problems,
-                                zone,
-                            },
-                            cites: cs,
-                            subjects: vec![Target::Card(c), t],
-                            state_based: false,
-                        }];
-                        events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4I));
-                        return Ok(events);
-                    }
-                    (t, Chosen::AsStated)
-                }
-                (None, choice) => {
-                    let mut legal: Vec<Target> = (0..self.cards.len())
-                        .filter(|&o| {
-                            o != c
-                                && (self.on_battlefield(o)
-                                    || matches!(self.zone(o), Zone::Graveyard(_)))
-                        })
-                        .map(Target::Card)
-                        .filter(|t| candidate(self, *t).is_empty())
-                        .collect();
-                    legal.extend(
-                        (0..self.players.len())
-                            .filter(|p| !self.players[*p].lost)
-                            .map(Target::Player)
-                            .filter(|t| candidate(self, *t).is_empty()),
-                    );
-                    if legal.is_empty() {
-                        let mut events = vec![event(
-                            Happened::AuraNothingToEnchant { card: c, zone },
-                            vec![Target::Card(c)],
-                            &[cite::R303_4G],
-                        )];
-                        events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4G));
-                        return Ok(events);
-                    }
-                    match choice {
-                        Some(ch) if legal.contains(&Target::Card(ch)) => {
-                            (Target::Card(ch), Chosen::By(controller, ch))
-                        }
-                        Some(ch) => {
-                            return Err(vec![because(
-                                &[cite::R303_4F],
-                                Why::CantEnchant {
-                                    aura: c,
-                                    chosen: ch,
-                                    problems: candidate(self, Target::Card(ch)),
-                                },
-                            )]);
-                        }
-                        None => {
-                            let newest = legal
-                                .iter()
-                                .copied()
-                                .max_by_key(|t| match t {
-                                    Target::Card(o) => (1, self.cards[*o].timestamp),
-                                    Target::Player(p) => (0, -(*p as i64)),
-                                })
-                                .unwrap_or(legal[0]);
-                            (newest, Chosen::Newest(newest))
-                        }
-                    }
-                }
-            };
-            let (t, how) = chosen;
-            let events = self.move_card(
-                c,
-                Zone::Battlefield,
-                Some(controller),
-                &[cite::R303_4F],
-                Cause::AuraPut,
-            );
-            let mut events = self.entered_as_copy(c, as_copy_of, events);
-            events.push(self.attach(c, t, &[cite::R303_4F], how));
-            return Ok(events);
+            return self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
         }
         let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
         let mut events = self.entered_as_copy(c, as_copy_of, events);
         if let Some(t) = attached_to {
-            let v = self.view(c);
-            if v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification") {
-                let problems = self.attachment_problems(c, t);
-                if problems.is_empty() {
-                    events.push(self.attach(c, t, &[cite::R301_5E], Chosen::AsStated));
-                } else {
-                    let mut cs = cites(&[cite::R301_5E]);
-                    for r in &problems {
-                        cs.extend(r.cites.iter().copied().filter(|c| *c != cite::R704_5P));
-                    }
-                    dedup(&mut cs);
-                    events.push(Event {
-                        what: Happened::EntersUnattached { card: c, problems },
-                        cites: cs,
-                        subjects: vec![Target::Card(c), t],
-                        state_based: false,
-                    });
-                }
-            } else {
-                events.push(event(
-                    Happened::NotAttachable { card: c },
-                    vec![Target::Card(c), t],
-                    &[cite::R303_4H],
-                ));
-            }
+            events.push(self.enters_attached_to(c, t));
         }
         Ok(events)
+    }
+
+    /// The game as it would stand with `c` on the battlefield under `controller`: one
+    /// entering as a copy is a copy as it enters, not after (707.5), so an Aura's copy
+    /// enters attached.
+    fn as_it_would_enter(
+        &self,
+        c: CardId,
+        controller: PlayerId,
+        as_copy_of: Option<CardId>,
+    ) -> Game {
+        let mut sim = self.clone();
+        sim.cards[c].zone = Zone::Battlefield;
+        sim.cards[c].controller = controller;
+        let _ = sim.entered_as_copy(c, as_copy_of, Vec::new());
+        sim
+    }
+
+    /// 303.4f–i: an Aura put onto the battlefield without being cast enters attached to
+    /// what the effect says (303.4i) or what its controller chooses (303.4f); with
+    /// nothing it could enchant, it doesn't enter (303.4g).
+    fn put_aura_onto_battlefield(
+        &mut self,
+        c: CardId,
+        zone: Zone,
+        controller: PlayerId,
+        onto: Onto,
+        choice: Option<CardId>,
+    ) -> Result<Vec<Event>, Vec<Reason>> {
+        let chosen = match onto.attached_to {
+            Some(t) => self.aura_attached_as_stated(c, zone, controller, onto.as_copy_of, t),
+            None => self.aura_chosen_to_enchant(c, zone, controller, onto.as_copy_of, choice)?,
+        };
+        let (t, how) = match chosen {
+            Ok(chosen) => chosen,
+            Err(events) => return Ok(events),
+        };
+        let events = self.move_card(
+            c,
+            Zone::Battlefield,
+            Some(controller),
+            &[cite::R303_4F],
+            Cause::AuraPut,
+        );
+        let mut events = self.entered_as_copy(c, onto.as_copy_of, events);
+        events.push(self.attach(c, t, &[cite::R303_4F], how));
+        Ok(events)
+    }
+
+    /// 303.4i: an Aura put onto the battlefield `attached to T` enters attached to `t`,
+    /// unless it couldn't enchant it: then it stays where it was (an Aura spell goes to
+    /// its owner's graveyard), and the events say so.
+    fn aura_attached_as_stated(
+        &mut self,
+        c: CardId,
+        zone: Zone,
+        controller: PlayerId,
+        as_copy_of: Option<CardId>,
+        t: Target,
+    ) -> Enchants {
+        let problems = self
+            .as_it_would_enter(c, controller, as_copy_of)
+            .attachment_problems(c, t);
+        if !problems.is_empty() {
+            let mut cs = cites(&[cite::R303_4I]);
+            for r in &problems {
+                cs.extend(r.cites.iter().copied());
+            }
+            dedup(&mut cs);
+            let mut events = vec![Event {
+                what: Happened::AuraCantEnterAttached {
+                    card: c,
+                    to: t,
+                    problems,
+                    zone,
+                },
+                cites: cs,
+                subjects: vec![Target::Card(c), t],
+                state_based: false,
+            }];
+            events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4I));
+            return Err(events);
+        }
+        Ok((t, Chosen::AsStated))
+    }
+
+    /// 303.4f: the player putting an Aura onto the battlefield chooses what it enchants,
+    /// among the objects and players it could (the `choice`, else the newest); with none,
+    /// it stays where it was (303.4g) and the events say so. A choice it couldn't enchant
+    /// is refused, with why.
+    fn aura_chosen_to_enchant(
+        &mut self,
+        c: CardId,
+        zone: Zone,
+        controller: PlayerId,
+        as_copy_of: Option<CardId>,
+        choice: Option<CardId>,
+    ) -> Result<Enchants, Vec<Reason>> {
+        let candidate = |g: &Game, t: Target| -> Vec<Reason> {
+            g.as_it_would_enter(c, controller, as_copy_of)
+                .attachment_problems(c, t)
+        };
+        let mut legal: Vec<Target> = (0..self.cards.len())
+            .filter(|&o| {
+                o != c && (self.on_battlefield(o) || matches!(self.zone(o), Zone::Graveyard(_)))
+            })
+            .map(Target::Card)
+            .filter(|t| candidate(self, *t).is_empty())
+            .collect();
+        legal.extend(
+            (0..self.players.len())
+                .filter(|p| !self.players[*p].lost)
+                .map(Target::Player)
+                .filter(|t| candidate(self, *t).is_empty()),
+        );
+        if legal.is_empty() {
+            let mut events = vec![event(
+                Happened::AuraNothingToEnchant { card: c, zone },
+                vec![Target::Card(c)],
+                &[cite::R303_4G],
+            )];
+            events.extend(self.aura_spell_to_graveyard(c, zone, cite::R303_4G));
+            return Ok(Err(events));
+        }
+        Ok(Ok(match choice {
+            Some(ch) if legal.contains(&Target::Card(ch)) => {
+                (Target::Card(ch), Chosen::By(controller, ch))
+            }
+            Some(ch) => {
+                return Err(vec![because(
+                    &[cite::R303_4F],
+                    Why::CantEnchant {
+                        aura: c,
+                        chosen: ch,
+                        problems: candidate(self, Target::Card(ch)),
+                    },
+                )]);
+            }
+            None => {
+                let newest = legal
+                    .iter()
+                    .copied()
+                    .max_by_key(|t| match t {
+                        Target::Card(o) => (1, self.cards[*o].timestamp),
+                        Target::Player(p) => (0, -(*p as i64)),
+                    })
+                    .unwrap_or(legal[0]);
+                (newest, Chosen::Newest(newest))
+            }
+        }))
+    }
+
+    /// An Equipment or Fortification put onto the battlefield `attached to T` enters
+    /// attached to it if it could be (301.5e), else unattached; anything else can't enter
+    /// attached (303.4h).
+    fn enters_attached_to(&mut self, c: CardId, t: Target) -> Event {
+        let v = self.view(c);
+        if v.chars.has_subtype("equipment") || v.chars.has_subtype("fortification") {
+            let problems = self.attachment_problems(c, t);
+            if problems.is_empty() {
+                self.attach(c, t, &[cite::R301_5E], Chosen::AsStated)
+            } else {
+                let mut cs = cites(&[cite::R301_5E]);
+                for r in &problems {
+                    cs.extend(r.cites.iter().copied().filter(|c| *c != cite::R704_5P));
+                }
+                dedup(&mut cs);
+                Event {
+                    what: Happened::EntersUnattached { card: c, problems },
+                    cites: cs,
+                    subjects: vec![Target::Card(c), t],
+                    state_based: false,
+                }
+            }
+        } else {
+            event(
+                Happened::NotAttachable { card: c },
+                vec![Target::Card(c), t],
+                &[cite::R303_4H],
+            )
+        }
     }
 
     /// A one-shot effect happens: the events it caused, or why it can't (a sacrifice of

@@ -180,7 +180,6 @@ impl Game {
         let Some(item) = self.stack.last().cloned() else {
             return Vec::new();
         };
-        let mut events = Vec::new();
         // 608.2b: targets still legal?
         let req = match item.kind {
             // 310.4 (before 2009-07-11): combat damage has no targets; it is dealt.
@@ -197,8 +196,39 @@ impl Game {
         let source = match item.kind {
             StackKind::Spell(c) => c,
             StackKind::Ability { source, .. } => source,
-            StackKind::CombatDamage | StackKind::Trigger(_) => return events,
+            StackKind::CombatDamage | StackKind::Trigger(_) => return Vec::new(),
         };
+        let illegal = self.illegal_targets(&item, source, req);
+        let all_illegal = !item.targets.is_empty() && illegal.len() == item.targets.len();
+        let object = match item.kind {
+            StackKind::Spell(c) => StackObject::Spell(c),
+            StackKind::Ability {
+                source, ability, ..
+            } => StackObject::Ability { source, ability },
+            StackKind::CombatDamage | StackKind::Trigger(_) => return Vec::new(),
+        };
+        if all_illegal {
+            return self.doesnt_resolve(&item, source, object, illegal);
+        }
+        match item.kind {
+            StackKind::Spell(c) => self.resolve_spell(&item, c, object),
+            StackKind::Ability {
+                source,
+                source_object,
+                ability,
+            } => self.resolve_ability(&item, source, source_object, ability, object),
+            StackKind::CombatDamage | StackKind::Trigger(_) => Vec::new(),
+        }
+    }
+
+    /// 608.2b: each target of `item` that is illegal now, with why: it changed zones
+    /// since it was targeted (400.7), or it no longer meets the requirement `req`.
+    fn illegal_targets(
+        &self,
+        item: &StackItem,
+        source: CardId,
+        req: Requirement,
+    ) -> Vec<(Target, Vec<Reason>)> {
         let mut illegal = Vec::new();
         for (t, obj) in &item.targets {
             let mut why = Vec::new();
@@ -217,175 +247,185 @@ impl Game {
                 illegal.push((*t, why));
             }
         }
-        let all_illegal = !item.targets.is_empty() && illegal.len() == item.targets.len();
-        let object = match item.kind {
-            StackKind::Spell(c) => StackObject::Spell(c),
-            StackKind::Ability {
-                source, ability, ..
-            } => StackObject::Ability { source, ability },
-            StackKind::CombatDamage | StackKind::Trigger(_) => return events,
+        illegal
+    }
+
+    /// 608.2b (608.3b for a permanent spell from 2023-04-14): every target is illegal, so
+    /// the object doesn't resolve; a spell goes to its owner's graveyard.
+    fn doesnt_resolve(
+        &mut self,
+        item: &StackItem,
+        source: CardId,
+        object: StackObject,
+        illegal: Vec<(Target, Vec<Reason>)>,
+    ) -> Vec<Event> {
+        let mut events = Vec::new();
+        let rule = match item.kind {
+            StackKind::Spell(c)
+                if self
+                    .view(c)
+                    .chars
+                    .type_line
+                    .types
+                    .iter()
+                    .any(|t| t.is_permanent()) =>
+            {
+                self.permanent_spell_fizzles()
+            }
+            _ => cite::R608_2B,
         };
-        if all_illegal {
-            let rule = match item.kind {
-                StackKind::Spell(c)
-                    if self
-                        .view(c)
-                        .chars
-                        .type_line
-                        .types
-                        .iter()
-                        .any(|t| t.is_permanent()) =>
-                {
-                    self.permanent_spell_fizzles()
-                }
-                _ => cite::R608_2B,
-            };
-            // 608.3b checks legality "as described in 608.2b": both are cited.
-            let mut cites_all = cites(&[rule, cite::R608_2B]);
-            let mut reasons = Vec::new();
-            for (_, why) in illegal {
-                for r in why {
-                    cites_all.extend(r.cites.iter().copied());
-                    reasons.push(r);
-                }
+        // 608.3b checks legality "as described in 608.2b": both are cited.
+        let mut cites_all = cites(&[rule, cite::R608_2B]);
+        let mut reasons = Vec::new();
+        for (_, why) in illegal {
+            for r in why {
+                cites_all.extend(r.cites.iter().copied());
+                reasons.push(r);
             }
-            dedup(&mut cites_all);
-            let mut ev = self.apply(Event {
-                what: Happened::DoesntResolve { object, reasons },
-                cites: cites_all,
-                subjects: vec![Target::Card(source)],
-                state_based: false,
-            });
-            if let StackKind::Spell(c) = item.kind {
-                ev.subjects.extend(item.targets.iter().map(|(t, _)| *t));
-                events.push(ev);
-                let owner = self.owner(c);
-                events.extend(self.move_card(
-                    c,
-                    Zone::Graveyard(owner),
-                    None,
-                    &[rule, cite::R608_2B],
-                    Cause::DidntResolve,
-                ));
-            } else {
-                events.push(ev);
+        }
+        dedup(&mut cites_all);
+        let mut ev = self.apply(Event {
+            what: Happened::DoesntResolve { object, reasons },
+            cites: cites_all,
+            subjects: vec![Target::Card(source)],
+            state_based: false,
+        });
+        if let StackKind::Spell(c) = item.kind {
+            ev.subjects.extend(item.targets.iter().map(|(t, _)| *t));
+            events.push(ev);
+            let owner = self.owner(c);
+            events.extend(self.move_card(
+                c,
+                Zone::Graveyard(owner),
+                None,
+                &[rule, cite::R608_2B],
+                Cause::DidntResolve,
+            ));
+        } else {
+            events.push(ev);
+        }
+        events
+    }
+
+    /// A spell resolves: an instant or sorcery goes to its owner's graveyard (608.2n), an
+    /// Aura enters the battlefield attached to its target (608.3c, 303.4b), any other
+    /// permanent spell enters the battlefield (608.3a; 608.3 before 2023-04-14).
+    fn resolve_spell(&mut self, item: &StackItem, c: CardId, object: StackObject) -> Vec<Event> {
+        let mut events = Vec::new();
+        let v = self.view(c);
+        let owner = self.owner(c);
+        if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
+            events.push(self.apply(event(
+                Happened::Resolves(object),
+                vec![Target::Card(c)],
+                &[cite::R608_2N],
+            )));
+            events.extend(self.move_card(
+                c,
+                Zone::Graveyard(owner),
+                None,
+                &[cite::R608_2N],
+                Cause::InstantOrSorceryResolved,
+            ));
+        } else if v.chars.has_subtype("aura") {
+            let target = item.targets.first().map(|(t, _)| *t);
+            events.push(self.apply(event(
+                Happened::Resolves(object),
+                vec![Target::Card(c)],
+                &[cite::R608_3C],
+            )));
+            events.extend(self.move_card(
+                c,
+                Zone::Battlefield,
+                Some(item.controller),
+                &[cite::R608_3C],
+                Cause::AuraResolved,
+            ));
+            if let Some(t) = target {
+                events.push(self.attach(c, t, &[cite::R608_3C, cite::R303_4B], Chosen::Targeted));
             }
+        } else {
+            let rule = self.permanent_spell_resolves();
+            events.push(self.apply(event(
+                Happened::Resolves(object),
+                vec![Target::Card(c)],
+                &[rule],
+            )));
+            events.extend(self.move_card(
+                c,
+                Zone::Battlefield,
+                Some(item.controller),
+                &[rule],
+                Cause::PermanentResolved,
+            ));
+        }
+        events
+    }
+
+    /// An equip (702.6a), fortify (702.67a) or reconfigure (702.151a) ability resolves:
+    /// nothing happens if its source has left the battlefield or become a new object
+    /// (400.7); unattach stops being attached (702.151b); otherwise the source is
+    /// attached to the target.
+    fn resolve_ability(
+        &mut self,
+        item: &StackItem,
+        source: CardId,
+        source_object: u32,
+        ability: AbilityKind,
+        object: StackObject,
+    ) -> Vec<Event> {
+        let mut events = Vec::new();
+        let rule = match ability {
+            AbilityKind::Equip => cite::R702_6A,
+            AbilityKind::Fortify => cite::R702_67A,
+            _ => cite::R702_151A,
+        };
+        if self.cards.get(source).map(|c| c.object) != Some(source_object)
+            || !self.on_battlefield(source)
+        {
+            events.push(self.apply(event(
+                Happened::SourceGone { source, ability },
+                vec![Target::Card(source)],
+                &[rule, cite::R400_7],
+            )));
             return events;
         }
-        match item.kind {
-            StackKind::Spell(c) => {
-                let v = self.view(c);
-                let owner = self.owner(c);
-                if v.chars.is(CardType::Instant) || v.chars.is(CardType::Sorcery) {
+        match ability {
+            AbilityKind::Unattach => {
+                events.push(self.apply(event(
+                    Happened::Resolves(object),
+                    vec![Target::Card(source)],
+                    &[rule],
+                )));
+                if self.attached_to(source).is_some() {
                     events.push(self.apply(event(
-                        Happened::Resolves(object),
-                        vec![Target::Card(c)],
-                        &[cite::R608_2N],
+                        Happened::Reconfigured { card: source },
+                        vec![Target::Card(source)],
+                        &[cite::R702_151A, cite::R702_151B],
                     )));
-                    events.extend(self.move_card(
-                        c,
-                        Zone::Graveyard(owner),
-                        None,
-                        &[cite::R608_2N],
-                        Cause::InstantOrSorceryResolved,
-                    ));
-                } else if v.chars.has_subtype("aura") {
-                    let target = item.targets.first().map(|(t, _)| *t);
-                    events.push(self.apply(event(
-                        Happened::Resolves(object),
-                        vec![Target::Card(c)],
-                        &[cite::R608_3C],
-                    )));
-                    events.extend(self.move_card(
-                        c,
-                        Zone::Battlefield,
-                        Some(item.controller),
-                        &[cite::R608_3C],
-                        Cause::AuraResolved,
-                    ));
-                    if let Some(t) = target {
-                        events.push(self.attach(
-                            c,
-                            t,
-                            &[cite::R608_3C, cite::R303_4B],
-                            Chosen::Targeted,
-                        ));
-                    }
-                } else {
-                    let rule = self.permanent_spell_resolves();
-                    events.push(self.apply(event(
-                        Happened::Resolves(object),
-                        vec![Target::Card(c)],
-                        &[rule],
-                    )));
-                    events.extend(self.move_card(
-                        c,
-                        Zone::Battlefield,
-                        Some(item.controller),
-                        &[rule],
-                        Cause::PermanentResolved,
-                    ));
                 }
             }
-            StackKind::Ability {
-                source,
-                source_object,
-                ability,
-            } => {
-                let rule = match ability {
-                    AbilityKind::Equip => cite::R702_6A,
-                    AbilityKind::Fortify => cite::R702_67A,
-                    _ => cite::R702_151A,
-                };
-                if self.cards.get(source).map(|c| c.object) != Some(source_object)
-                    || !self.on_battlefield(source)
-                {
+            _ => {
+                let Some((Target::Card(t), _)) = item.targets.first().copied() else {
                     events.push(self.apply(event(
-                        Happened::SourceGone { source, ability },
+                        Happened::Resolves(object),
                         vec![Target::Card(source)],
-                        &[rule, cite::R400_7],
+                        &[rule],
                     )));
                     return events;
-                }
-                match ability {
-                    AbilityKind::Unattach => {
-                        events.push(self.apply(event(
-                            Happened::Resolves(object),
-                            vec![Target::Card(source)],
-                            &[rule],
-                        )));
-                        if self.attached_to(source).is_some() {
-                            events.push(self.apply(event(
-                                Happened::Reconfigured { card: source },
-                                vec![Target::Card(source)],
-                                &[cite::R702_151A, cite::R702_151B],
-                            )));
-                        }
-                    }
-                    _ => {
-                        let Some((Target::Card(t), _)) = item.targets.first().copied() else {
-                            events.push(self.apply(event(
-                                Happened::Resolves(object),
-                                vec![Target::Card(source)],
-                                &[rule],
-                            )));
-                            return events;
-                        };
-                        events.push(self.apply(event(
-                            Happened::Resolves(object),
-                            vec![Target::Card(source), Target::Card(t)],
-                            &[rule],
-                        )));
-                        // 702.151b: attached by reconfigure, it stops being a creature.
-                        let cites: &[_] = match ability {
-                            AbilityKind::Reconfigure => &[rule, cite::R702_151B],
-                            _ => &[rule],
-                        };
-                        events.extend(self.try_attach(source, Target::Card(t), cites));
-                    }
-                }
+                };
+                events.push(self.apply(event(
+                    Happened::Resolves(object),
+                    vec![Target::Card(source), Target::Card(t)],
+                    &[rule],
+                )));
+                // 702.151b: attached by reconfigure, it stops being a creature.
+                let cites: &[_] = match ability {
+                    AbilityKind::Reconfigure => &[rule, cite::R702_151B],
+                    _ => &[rule],
+                };
+                events.extend(self.try_attach(source, Target::Card(t), cites));
             }
-            StackKind::CombatDamage | StackKind::Trigger(_) => {}
         }
         events
     }

@@ -113,10 +113,7 @@ impl Game {
                 now,
                 amount,
                 ..
-            } => {
-                self.players[*player].life = *now;
-                self.players[*player].lost_life += *amount;
-            }
+            } => self.damage_player(*player, *now, *amount),
             CombatEvent::RemovedFromCombat { card, .. } => {
                 // 506.4: out of combat for good, whatever it becomes again.
                 let c = *card;
