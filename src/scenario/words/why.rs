@@ -207,7 +207,8 @@ pub fn why(g: &Game, w: &Why) -> String {
                     format!("{says}; {} isn't in a graveyard", l(*c))
                 }
                 EnchantProblem::WrongCard { card, type_line } => {
-                    format!("{says}; {} is a {type_line}", l(*card))
+                    let a = indefinite_article(&type_line.to_string());
+                    format!("{says}; {} is {a} {type_line}", l(*card))
                 }
                 EnchantProblem::NotOnBattlefield { card, zone } => format!(
                     "{says}; {} isn't on the battlefield (it's {})",
@@ -219,8 +220,9 @@ pub fn why(g: &Game, w: &Why) -> String {
                     type_line,
                     controller,
                 } => format!(
-                    "{says}; {} is a {type_line} controlled by {}",
+                    "{says}; {} is {} {type_line} controlled by {}",
                     l(*card),
+                    indefinite_article(&type_line.to_string()),
                     p(*controller)
                 ),
             }
@@ -391,5 +393,28 @@ pub fn where_is(g: &Game, z: Zone) -> String {
         Zone::Stack => "on the stack".into(),
         Zone::Nowhere => "nowhere (it ceased to exist)".into(),
         z => format!("in {}", zone_name(g, z)),
+    }
+}
+
+/// "a" or "an" before a type line, by its first letter ("an Artifact", "a Creature"): the
+/// words that open type lines (supertypes and card types) have no silent or sounded-out
+/// first letters.
+fn indefinite_article(type_line: &str) -> &'static str {
+    match type_line.chars().next() {
+        Some(c) if "AEIOUaeiou".contains(c) => "an",
+        _ => "a",
+    }
+}
+
+#[cfg(test)]
+mod article_tests {
+    use super::indefinite_article;
+
+    #[test]
+    fn an_before_a_vowel_a_before_a_consonant() {
+        assert_eq!(indefinite_article("Artifact — Equipment"), "an");
+        assert_eq!(indefinite_article("Enchantment — Aura"), "an");
+        assert_eq!(indefinite_article("Creature — Wall"), "a");
+        assert_eq!(indefinite_article("Legendary Creature — Elf"), "a");
     }
 }
