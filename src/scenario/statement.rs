@@ -116,13 +116,15 @@ pub enum Statement {
         kind: CounterKind,
         amount: i32,
     },
+    /// `P loses N life`, `P loses life equal to VALUE`.
     LoseLife {
         player: PlayerId,
-        amount: i32,
+        amount: Amount,
     },
+    /// `P gains N life`, `P gains life equal to VALUE`.
     GainLife {
         player: PlayerId,
-        amount: i32,
+        amount: Amount,
     },
     /// `P wins the game` (104.2b).
     Wins(PlayerId),

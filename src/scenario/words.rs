@@ -393,6 +393,20 @@ fn happened(g: &Game, h: &Happened) -> String {
             "{} is countered: removed from the stack, it doesn't resolve",
             stack_object(g, *ability)
         ),
+        Happened::NoLife {
+            player,
+            gained,
+            value,
+        } => format!(
+            "{} {} no life: the amount is {value}{}",
+            g.player_name(*player),
+            if *gained { "gains" } else { "loses" },
+            if *value < 0 {
+                ", and zero is used instead"
+            } else {
+                ""
+            }
+        ),
         Happened::NoTriggerToCounter { source } => format!(
             "no such triggered ability of {} is on the stack: nothing is countered",
             g.label(*source)

@@ -6,6 +6,7 @@
 use super::super::card::{Ability, PowerToughness, TypeLine};
 use super::super::effect::{Effect as SetEffect, Part, Subject};
 use super::state::AbilityKind;
+use super::triggered::Amount;
 use super::vocabulary::{CardId, CounterKind, PlayerId, Step, Target};
 
 /// One creature's combat damage assignment as a `combat damage:` statement gives it.
@@ -191,10 +192,11 @@ pub enum Effect {
         amount: i32,
         put: bool,
     },
-    /// A player gains (`gained`) or loses life (119.3).
+    /// A player gains (`gained`) or loses life (119.3): a number, or `equal to VALUE`
+    /// read as the effect happens (608.2h).
     Life {
         player: PlayerId,
-        amount: i32,
+        amount: Amount,
         gained: bool,
     },
     /// A player wins the game (104.2b): the game ends (104.1).

@@ -49,7 +49,7 @@ impl Game {
     }
 
     /// A number of Actions (a label's power, toughness, mana value or counters), read now.
-    fn amount_of(&self, amount: Amount) -> i32 {
+    pub(super) fn amount_of(&self, amount: Amount) -> i32 {
         let label = |r: ObjectRef| match r {
             ObjectRef::Label(c) => Some(c),
             _ => None,

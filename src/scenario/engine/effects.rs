@@ -4,6 +4,7 @@
 
 use super::legality;
 use super::prelude::*;
+use super::triggered::Amount;
 
 /// What an Aura put onto the battlefield will enchant and how it was chosen, or the
 /// events saying it can't enter (303.4g, 303.4i).
@@ -296,9 +297,18 @@ impl Game {
             } => self.put_or_remove_counters(card, kind, amount, put),
             Effect::Life {
                 player,
+                amount: Amount::Fixed(n),
+                gained,
+            } => self.gain_or_lose_life(player, n, gained),
+            // `equal to VALUE`, read now (608.2h): 0 or less is no life gained or lost.
+            Effect::Life {
+                player,
                 amount,
                 gained,
-            } => self.gain_or_lose_life(player, amount, gained),
+            } => match self.amount_of(amount) {
+                n if n > 0 => self.gain_or_lose_life(player, n, gained),
+                value => Ok(vec![self.no_life(player, gained, value)]),
+            },
             Effect::Win(p) => Ok(self.win(p)),
             Effect::GoTo(step) => self.go_to(step),
             Effect::NextTurn => self.next_turn(),
@@ -580,6 +590,27 @@ impl Game {
             vec![Target::Player(player)],
             &[cite::R119_3],
         ))])
+    }
+
+    /// Life `equal to` a value of 0 or less: nothing is gained or lost (107.1b for a
+    /// negative value; 119.9: gaining 0 life is no life gain event).
+    fn no_life(&mut self, player: PlayerId, gained: bool, value: i32) -> Event {
+        let mut rules = Vec::new();
+        if value < 0 {
+            rules.push(cite::R107_1B);
+        }
+        if gained {
+            rules.push(cite::R119_9);
+        }
+        self.apply(event(
+            Happened::NoLife {
+                player,
+                gained,
+                value,
+            },
+            vec![Target::Player(player)],
+            &rules,
+        ))
     }
 
     /// `go to STEP` (500.1): a later step, with an empty stack (117.4, 500.2); combat damage steps passed through happen.

@@ -361,6 +361,14 @@ pub enum Happened {
     TriggerCountered {
         ability: StackObject,
     },
+    /// `P gains|loses life equal to VALUE` read as 0 or less: no life is gained or lost
+    /// (107.1b: zero is used for a negative result; 119.9: gaining 0 life is no life gain
+    /// event).
+    NoLife {
+        player: PlayerId,
+        gained: bool,
+        value: i32,
+    },
     /// `counter TRIG` with no such ability on the stack: nothing happens.
     NoTriggerToCounter {
         source: CardId,
@@ -494,6 +502,7 @@ impl Happened {
             | H::NotASpell { .. }
             | H::NoControlForPlayerWhoLeft { .. }
             | H::NoTriggerToCounter { .. }
+            | H::NoLife { .. }
             | H::CombatDamageNotCountered { .. }
             | H::AppliesToNothing => EventKind::Note,
         }

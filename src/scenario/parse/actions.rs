@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::scenario::effect::Part;
+use crate::scenario::engine::triggered::Amount;
 
 /// The player statements by verb, as the contract writes them.
 const PLAYER_FORMS: [(&str, &str); 13] = [
@@ -337,7 +338,7 @@ impl Reader<'_> {
         ) || combat::COMBAT_VERBS.contains(&verb)
             || rest.starts_with("gains control of")
             || rest == "wins the game"
-            || (rest.ends_with(" life")
+            || ((rest.ends_with(" life") || rest.contains(" life equal to "))
                 && (rest.starts_with("gains ") || rest.starts_with("loses ")))
     }
 
@@ -473,13 +474,20 @@ impl Reader<'_> {
             });
         }
         for (verb, gain) in [("gains ", true), ("loses ", false)] {
-            if let Some(n) = rest
-                .strip_prefix(verb)
-                .and_then(|r| r.strip_suffix(" life"))
-            {
-                let Some(amount) = number::<i32>(n).filter(|v| *v >= 0) else {
+            let Some(r) = rest.strip_prefix(verb) else {
+                continue;
+            };
+            let amount = if let Some(v) = r.strip_prefix("life equal to ") {
+                Some(self.life_value(line, v)?)
+            } else if let Some(n) = r.strip_suffix(" life") {
+                let Some(n) = number::<i32>(n).filter(|v| *v >= 0) else {
                     return self.err(line, format!("expected a number of life, found `{n}`"));
                 };
+                Some(Amount::Fixed(n))
+            } else {
+                None
+            };
+            if let Some(amount) = amount {
                 return eot_only(if gain {
                     Statement::GainLife { player, amount }
                 } else {

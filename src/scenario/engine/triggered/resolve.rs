@@ -143,7 +143,7 @@ impl Game {
                 for p in self.players_of(inst, *who) {
                     out.extend(ok(self.effect(Effect::Life {
                         player: p,
-                        amount: n,
+                        amount: Amount::Fixed(n),
                         gained: *gained,
                     })));
                 }
