@@ -112,6 +112,9 @@ pub fn text(
         if p.lost {
             line.push_str(", has lost the game");
         }
+        if p.won {
+            line.push_str(", has won the game");
+        }
         if p.name == b.turn {
             let _ = write!(
                 line,

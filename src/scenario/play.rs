@@ -79,6 +79,8 @@ pub struct BoardPlayer {
     pub name: String,
     pub life: i32,
     pub lost: bool,
+    /// Won the game: by an effect (104.2b) or as the last player left (104.2a).
+    pub won: bool,
     pub lands_played: u32,
     pub land_plays_left: u32,
 }

@@ -11,6 +11,7 @@ pub(super) fn board(game: &Game) -> BoardReport {
             name: game.player_name(p).to_string(),
             life: game.life(p),
             lost: game.has_lost(p),
+            won: game.has_won(p),
             lands_played: game.lands_played(p),
             land_plays_left: game.land_plays_left(p),
         })
