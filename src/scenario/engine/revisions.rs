@@ -143,6 +143,11 @@ pub enum Difference {
     Persist,
     /// 702.93 (702.91 when it began, 2012-02-01): undying.
     Undying,
+    /// 704.5n (2019-10-04 on): an Equipment or Fortification attached "to a player" becomes
+    /// unattached. Before, 704.5n (704.5p until 2017-01-20; 420.5k before 2009-07-11)
+    /// speaks only of "an illegal permanent", and no rule unattaches one attached to a
+    /// player: it stays.
+    EquipmentOnPlayerUnattaches,
 }
 
 const fn date(year: u16, month: u8, day: u8) -> Date {
@@ -162,6 +167,11 @@ pub const DIFFERENCES: &[Row] = &[
     Row {
         difference: Difference::Planeswalkers,
         from: Some(date(2007, 10, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::EquipmentOnPlayerUnattaches,
+        from: Some(date(2019, 10, 4)),
         until: None,
     },
     Row {

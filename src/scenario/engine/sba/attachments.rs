@@ -40,7 +40,7 @@ pub(super) fn illegal_attachments(k: &mut Check) {
                 Why::ChangedZones { target: to },
             )]
         } else {
-            g.attachment_problems(c, to)
+            of_the_revision(g, g.attachment_problems(c, to))
         };
         if let Target::Player(p) = to {
             if g.players[p].lost {
@@ -52,7 +52,7 @@ pub(super) fn illegal_attachments(k: &mut Check) {
             // player becomes unattached, whatever else it is: an Aura that may enchant what
             // it is attached to included (704.5m then finds an Aura attached to nothing).
             if aura && equipment {
-                let problems = g.equip_problems(c, &v, to);
+                let problems = of_the_revision(g, g.equip_problems(c, &v, to));
                 if !problems.is_empty() {
                     let mut cs = vec![cite::R704_5N];
                     for r in &problems {
@@ -111,4 +111,14 @@ pub(super) fn illegal_attachments(k: &mut Check) {
             k.card(c, Sba::Unattach(to), &cs, finding);
         }
     }
+}
+
+/// The problems a state-based action of the revision acts on: before 2019-10-04 no rule
+/// unattaches an Equipment or Fortification from a player, since 704.5n (704.5p until
+/// 2017-01-20, 420.5k before 2009-07-11) then speaks only of "an illegal permanent".
+fn of_the_revision(g: &Game, mut problems: Vec<Reason>) -> Vec<Reason> {
+    if !g.rules.has(Difference::EquipmentOnPlayerUnattaches) {
+        problems.retain(|r| !matches!(r.why, Why::AttachmentToPlayer { .. }));
+    }
+    problems
 }
