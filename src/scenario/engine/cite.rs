@@ -349,6 +349,7 @@ table! {
     R704_5J_UNIQUENESS = "704.5j" in 2017 - 1 - 20;
     R305_3_LAND_LIMIT = "305.3" in 2011 - 7 - 15;
     R212_6B_LAND_LIMIT = "212.6b" in 2006 - 10 - 1;
+    R212_9D_LOYALTY = "212.9d" in 2008 - 2 - 1;
     R408_1B_PRIORITY = "408.1b" in 2009 - 5 - 1;
     R700_4_INDESTRUCTIBLE = "700.4" in 2013 - 2 - 1;
     R308_1_ATTACK_TARGET = "308.1" in 2009 - 5 - 1;
@@ -369,6 +370,7 @@ table! {
     // Combat damage on the stack, and lifelink and deathtouch as triggered abilities
     // (before 2009-07-11), in the last numbering that had them.
     R310_1_ON_THE_STACK = "310.1" in 2009 - 5 - 1;
+    R310_2A_ZERO_POWER = "310.2a" in 2009 - 5 - 1;
     R310_2B_UNBLOCKED = "310.2b" in 2009 - 5 - 1;
     R310_2C_DIVIDED = "310.2c" in 2009 - 5 - 1;
     R310_2D_DIVIDED = "310.2d" in 2009 - 5 - 1;
@@ -390,6 +392,10 @@ table! {
 /// "If a permanent is indestructible, rules and effects can't destroy it"; before
 /// 2009-07-11 no rule (the word had none).
 pub const INDESTRUCTIBLE: Cite = R702_12B.or_else(R700_4_INDESTRUCTIBLE);
+/// Damage to a planeswalker removes loyalty counters: 120.3c, and before 2009-07-11 the
+/// planeswalker rule 212.9d ("Damage dealt to a planeswalker results in that many loyalty
+/// counters being removed from it").
+pub const PLANESWALKER_DAMAGE: Cite = R120_3C.or_else(R212_9D_LOYALTY);
 
 #[cfg(test)]
 mod tests {

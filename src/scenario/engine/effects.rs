@@ -515,7 +515,7 @@ impl Game {
             numbers.push(cite::R120_3E);
         }
         if v.chars.is(CardType::Planeswalker) {
-            numbers.push(cite::R120_3C);
+            numbers.push(cite::PLANESWALKER_DAMAGE);
         }
         if v.chars.is(CardType::Battle) {
             numbers.push(cite::R120_3H);

@@ -133,6 +133,12 @@ impl Game {
                 matches!(t, Target::Card(c) if self.view(*c).chars.is(CardType::Planeswalker))
             });
             let mut out = vec![cite::R310_1_ON_THE_STACK];
+            // 310.2a then: "Creatures that would assign 0 or less damage this way don't
+            // assign combat damage at all".
+            if p.chosen == Some(D::PowerZeroOrLess) {
+                out.push(cite::R310_2A_ZERO_POWER);
+                return out;
+            }
             out.extend(match (p.attacking, blocked) {
                 (true, false)
                     if to_a_planeswalker && !self.rules.has(Difference::Planeswalkers) =>
@@ -146,6 +152,11 @@ impl Game {
             out.extend(self.trample_cite(p));
             out.extend(self.left_the_game_cite(p));
             return out;
+        }
+        // 510.1a: "Creatures that would assign 0 or less damage this way don't assign
+        // combat damage at all."
+        if p.chosen == Some(D::PowerZeroOrLess) {
+            return vec![cite::R510_1, cite::R510_1A];
         }
         let mut out = vec![
             cite::R510_1,
@@ -649,7 +660,7 @@ impl Game {
                     }
                 }
                 if v.chars.is(CardType::Planeswalker) {
-                    numbers.push(cite::R120_3C);
+                    numbers.push(cite::PLANESWALKER_DAMAGE);
                 }
                 if v.chars.is(CardType::Battle) {
                     numbers.push(cite::R120_3H);
