@@ -157,6 +157,15 @@ impl Game {
             }
         }
         set.sort_unstable();
+        // The set is read as the effect is applied (608.2h): with nothing in it, nothing
+        // happens, and the report says so.
+        if set.is_empty() {
+            return vec![event(
+                Happened::AppliesToNothing,
+                Vec::new(),
+                &[cite::R608_2H],
+            )];
+        }
         let mut events = Vec::new();
         for c in set {
             let effect = if exile {
