@@ -11,6 +11,9 @@ const COVERAGE_POWER: f32 = 1.0;
 pub(super) struct Weighed {
     pub idf: f32,
     pub alternatives: Vec<Vec<String>>,
+    /// Words that say it in part, each set with how much (a glossary definition's words
+    /// for its term: `trample` is "how a creature assigns combat damage").
+    pub partial: Vec<(Vec<String>, f32)>,
 }
 
 /// How much of the question a rule says, as a factor of its score: the share of the
@@ -32,6 +35,9 @@ pub(super) fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> f32) -> f32 {
                 .alternatives
                 .iter()
                 .map(|a| a.iter().map(|t| says(t)).sum::<f32>() / a.len().max(1) as f32)
+                .chain(w.partial.iter().map(|(a, scale)| {
+                    scale * a.iter().map(|t| says(t)).sum::<f32>() / a.len().max(1) as f32
+                }))
                 .fold(0.0, f32::max);
             w.idf * share
         })

@@ -92,6 +92,15 @@ const TOLD_COVERAGE: f32 = 0.5;
 /// the battlefield… Someone casts a spell that destroys all… creatures", 603.10a), but
 /// its cards and numbers are the example's (0.5 lost two tuning questions; 0.2 none).
 const EXAMPLE_COVERAGE: f32 = 0.2;
+/// A question of at most this many words that carry meaning is also about what the
+/// definitions of the glossary terms it names say (`trample deathtouch`).
+const DEFINED_QUESTION: usize = 2;
+/// How much a word of such a definition counts, against a word of the question.
+const DEFINITION_WORDS: f32 = 0.2;
+/// How much of a term such a rule says when it says its definition's words, not the
+/// term (702.2c "combat damage assigned to a creature… excess damage" says half of
+/// `trample`, "how a creature assigns combat damage").
+const DEFINITION_COVERAGE: f32 = 0.5;
 /// How much a word of a card's name counts (a capitalised word inside a sentence that
 /// no rule or glossary entry has in its title, see `query::is_name`).
 const NAME: f32 = 0.3;
@@ -589,6 +598,7 @@ impl RevisionIndex {
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         let mut obsolete: Vec<(String, String)> = Vec::new();
         let mut unmeant: Vec<RuleNumber> = Vec::new();
+        let mut defined: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for entry in
             named::glossary_named(searcher, &self.fields, &named_by, &tokens, &mut |address| {
                 self.stored_entry(searcher, address)
@@ -620,6 +630,20 @@ impl RevisionIndex {
                         boosts.push((defining.clone(), DEFINITION_BOOST));
                         credited.push((defining, entry.name.clone()));
                     }
+                }
+            }
+            // A short question that names terms is also about what their definitions say
+            // ("trample deathtouch": trample "modifies how a creature assigns combat
+            // damage", which 702.2c's deathtouch damage is about).
+            if meaningful <= DEFINED_QUESTION && !entry.obsolete {
+                let words = entry.definition.split(" See ").next().unwrap_or_default();
+                let words = words.split("\nSee ").next().unwrap_or_default();
+                let terms: Vec<String> = analysis::terms(words)
+                    .into_iter()
+                    .filter(|t| !entry.full.contains(t))
+                    .collect();
+                if !terms.is_empty() {
+                    defined.push((entry.name.clone(), terms));
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
@@ -715,6 +739,9 @@ impl RevisionIndex {
                 ));
             }
         }
+        for term in defined.iter().flat_map(|(_, terms)| terms) {
+            clauses.push((Occur::Should, self.term_query(term, DEFINITION_WORDS)));
+        }
         for (number, weight) in boosts {
             let q = TermQuery::new(
                 Term::from_field_text(f.number, &number),
@@ -747,7 +774,16 @@ impl RevisionIndex {
                 } else {
                     idf
                 };
-                Weighed { idf, alternatives }
+                let partial = defined
+                    .iter()
+                    .filter(|(name, _)| name.contains(&term))
+                    .map(|(_, terms)| (terms.clone(), DEFINITION_COVERAGE))
+                    .collect();
+                Weighed {
+                    idf,
+                    alternatives,
+                    partial,
+                }
             })
             .collect();
         Ok(Plan {
