@@ -484,7 +484,7 @@ pub struct Sense {
 }
 
 /// The senses of a glossary definition that are numbered `1.`, `2.`… each with rules of
-/// its own (a homonym: `Counter`, `Draw`, `Phase`); empty when the definition has one
+/// its own (a homonym: `Counter`, `Draw`); empty when the definition has one
 /// sense, or when its senses share their rules (`Exile`: the zone and the action, rule
 /// 406 for both).
 pub fn senses(definition: &str) -> Vec<Sense> {
