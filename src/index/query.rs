@@ -446,7 +446,7 @@ pub fn asking_sentences(question: &str) -> Option<&str> {
     }
     if ends
         .last()
-        .is_none_or(|&(at, _)| question[at..].trim().len() > 0)
+        .is_none_or(|&(at, _)| !question[at..].trim().is_empty())
     {
         ends.push((question.len(), false));
     }

@@ -635,7 +635,10 @@ impl RevisionIndex {
             // A short question that names terms is also about what their definitions say
             // ("trample deathtouch": trample "modifies how a creature assigns combat
             // damage", which 702.2c's deathtouch damage is about).
-            if meaningful <= DEFINED_QUESTION && !entry.obsolete {
+            // A definition of one sense (one of several, `Ability`, `Counter`, is too
+            // broad to say what the question is about).
+            let one_sense = !entry.definition.trim_start().starts_with("1.");
+            if meaningful <= DEFINED_QUESTION && !entry.obsolete && one_sense {
                 let words = entry.definition.split(" See ").next().unwrap_or_default();
                 let words = words.split("\nSee ").next().unwrap_or_default();
                 let terms: Vec<String> = analysis::terms(words)
@@ -739,8 +742,31 @@ impl RevisionIndex {
                 ));
             }
         }
-        for term in defined.iter().flat_map(|(_, terms)| terms) {
-            clauses.push((Occur::Should, self.term_query(term, DEFINITION_WORDS)));
+        // The definitions' words score only the rules that say a word of the question:
+        // they rank those, and would otherwise make every rule that says `creature` or
+        // `damage` a candidate (a few milliseconds).
+        if !defined.is_empty() {
+            let said: Vec<(Occur, Box<dyn Query>)> = tokens
+                .iter()
+                .flat_map(|(term, _)| [f.title, f.context, f.text].map(|field| (field, term)))
+                .map(|(field, term)| -> (Occur, Box<dyn Query>) {
+                    (
+                        Occur::Should,
+                        Box::new(TermQuery::new(
+                            Term::from_field_text(field, term),
+                            IndexRecordOption::Basic,
+                        )),
+                    )
+                })
+                .collect();
+            let mut scoped: Vec<(Occur, Box<dyn Query>)> = vec![(
+                Occur::Must,
+                Box::new(ConstScoreQuery::new(Box::new(BooleanQuery::new(said)), 0.0)),
+            )];
+            for term in defined.iter().flat_map(|(_, terms)| terms) {
+                scoped.push((Occur::Should, self.term_query(term, DEFINITION_WORDS)));
+            }
+            clauses.push((Occur::Should, Box::new(BooleanQuery::new(scoped))));
         }
         for (number, weight) in boosts {
             let q = TermQuery::new(
