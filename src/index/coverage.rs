@@ -11,15 +11,19 @@ const COVERAGE_POWER: f32 = 1.0;
 pub(super) struct Weighed {
     pub idf: f32,
     pub alternatives: Vec<Vec<String>>,
+    /// Words that say it in part, each set with how much (a glossary definition's words
+    /// for its term: `trample` is "how a creature assigns combat damage").
+    pub partial: Vec<(Vec<String>, f32)>,
 }
 
 /// How much of the question a rule says, as a factor of its score: the share of the
 /// question's rarity (the IDF of its terms) found in the rule's title, the titles above
-/// it and its text, raised to [`COVERAGE_POWER`]. BM25 adds up the words a rule matches,
+/// it and its text (`says` tells how much of a term a rule says: 1 in its words, less
+/// in its examples only), raised to [`COVERAGE_POWER`]. BM25 adds up the words a rule matches,
 /// so a short rule that says one common word of a long question often beats the long
 /// rule that says all of its rare ones; this keeps the rule that answers the whole
 /// question ahead. 1 for a question of one word.
-pub(super) fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> bool) -> f32 {
+pub(super) fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> f32) -> f32 {
     let total: f32 = weighed.iter().map(|w| w.idf).sum();
     if weighed.len() < 2 || total <= 0.0 {
         return 1.0;
@@ -30,7 +34,10 @@ pub(super) fn coverage(weighed: &[Weighed], says: impl Fn(&str) -> bool) -> f32 
             let share = w
                 .alternatives
                 .iter()
-                .map(|a| a.iter().filter(|t| says(t)).count() as f32 / a.len().max(1) as f32)
+                .map(|a| a.iter().map(|t| says(t)).sum::<f32>() / a.len().max(1) as f32)
+                .chain(w.partial.iter().map(|(a, scale)| {
+                    scale * a.iter().map(|t| says(t)).sum::<f32>() / a.len().max(1) as f32
+                }))
                 .fold(0.0, f32::max);
             w.idf * share
         })

@@ -405,9 +405,171 @@ pub fn asked(question: &str) -> Option<&str> {
     })?
 }
 
+/// The fewest words a story must have for its asking sentence to be told from the rest.
+const STORY: usize = 20;
+
+/// The fewest words that carry meaning an asking sentence must have to stand alone: "Is
+/// that true?", "Who is correct?", "What happens?" ask about the sentence before them.
+const ASKING_WORDS: usize = 3;
+
+/// The sentence a story asks in: the last that ends with a question mark (the last
+/// sentence when none does), with the sentences before it while it says fewer than
+/// [`ASKING_WORDS`] words that carry meaning ("… untaps the Seeker again. Is that
+/// true?"). `None` for a question shorter than [`STORY`] words or of one sentence: all
+/// of it asks. A long question tells what happened first and asks last; its story's
+/// rare words (the cards, the board) are not what it asks about.
+pub fn asking_sentences(question: &str) -> Option<&str> {
+    if words(question).len() < STORY {
+        return None;
+    }
+    // Where each sentence ends: after `.`, `?` or `!` (runs of them) and a space.
+    let chars: Vec<(usize, char)> = question.char_indices().collect();
+    let mut ends: Vec<(usize, bool)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (_, c) = chars[i];
+        if matches!(c, '.' | '?' | '!') {
+            let mut j = i;
+            let mut asks = false;
+            while j < chars.len() && matches!(chars[j].1, '.' | '?' | '!' | '"' | '”' | ')') {
+                asks |= chars[j].1 == '?';
+                j += 1;
+            }
+            let at = chars.get(j).map_or(question.len(), |&(b, _)| b);
+            if j >= chars.len() || chars[j].1.is_whitespace() {
+                ends.push((at, asks));
+            }
+            i = j.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    if ends
+        .last()
+        .is_none_or(|&(at, _)| !question[at..].trim().is_empty())
+    {
+        ends.push((question.len(), false));
+    }
+    if ends.len() < 2 {
+        return None;
+    }
+    let last = ends
+        .iter()
+        .rposition(|&(_, asks)| asks)
+        .unwrap_or(ends.len() - 1);
+    let meaningful = |s: &str| {
+        words(s)
+            .iter()
+            .filter(|w| !analysis::is_stop_word(w) && !is_filler(w))
+            .count()
+    };
+    let end = ends[last].0;
+    let mut first = last;
+    loop {
+        let start = if first == 0 { 0 } else { ends[first - 1].0 };
+        if first == 0 || meaningful(&question[start..end]) >= ASKING_WORDS {
+            return (start > 0).then(|| question[start..end].trim());
+        }
+        first -= 1;
+    }
+}
+
+/// One sense of a glossary entry of several ("Counter: 1. To cancel a spell… See rule
+/// 701.6. 2. A marker placed on an object… See rule 122."): its words and the rules it
+/// sends the reader to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sense {
+    pub text: String,
+    pub references: Vec<String>,
+}
+
+/// The senses of a glossary definition that are numbered `1.`, `2.`… each with rules of
+/// its own (a homonym: `Counter`, `Draw`); empty when the definition has one
+/// sense, or when its senses share their rules (`Exile`: the zone and the action, rule
+/// 406 for both).
+pub fn senses(definition: &str) -> Vec<Sense> {
+    static START: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?:^|\s)[1-9]\.\s+").expect("the sense pattern compiles"));
+    static RULE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)").expect("the rule pattern compiles")
+    });
+    if !definition.trim_start().starts_with("1.") {
+        return Vec::new();
+    }
+    let starts: Vec<(usize, usize)> = START
+        .find_iter(definition)
+        .map(|m| (m.start(), m.end()))
+        .collect();
+    let senses: Vec<Sense> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, from))| {
+            let to = starts.get(i + 1).map_or(definition.len(), |&(s, _)| s);
+            let text = definition[from..to].trim().to_string();
+            let references = RULE
+                .captures_iter(&text)
+                .filter_map(|c| c.get(1))
+                .map(|m| m.as_str().to_string())
+                .collect();
+            Sense { text, references }
+        })
+        .collect();
+    let distinct = senses.len() >= 2
+        && senses.iter().all(|s| !s.references.is_empty())
+        && senses.iter().enumerate().all(|(i, s)| {
+            senses[..i]
+                .iter()
+                .all(|o| o.references.iter().all(|r| !s.references.contains(r)))
+        });
+    if distinct {
+        senses
+    } else {
+        Vec::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_senses_of_a_homonym() {
+        let counter = "1. To cancel a spell or ability so it doesn’t resolve and none of its effects occur. See rule 701.6, “Counter.”\n2. A marker placed on an object or player that modifies its characteristics or interacts with a rule or ability. See rule 122, “Counters.”";
+        let s = senses(counter);
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].references, ["701.6"]);
+        assert_eq!(s[1].references, ["122"]);
+        assert!(s[1].text.starts_with("A marker"));
+        // The same text without its line breaks.
+        assert_eq!(senses(&counter.replace('\n', " ")), s);
+        // Senses that share their rule are one topic.
+        let exile = "1. A zone. Exile is essentially a holding area for cards.\n2. To put an object into the exile zone. See rule 406, “Exile.”";
+        assert!(senses(exile).is_empty());
+        assert!(senses("A card type. See rule 305.").is_empty());
+    }
+
+    #[test]
+    fn the_sentence_a_story_asks_in() {
+        let story = "A friend has an Elf wearing Vulshok Gauntlets and it is tapped. I finish my turn and he taps his Seeker of Skybreak to untap his Elf and untaps the Seeker again. Is that true?";
+        assert_eq!(
+            asking_sentences(story),
+            Some("I finish my turn and he taps his Seeker of Skybreak to untap his Elf and untaps the Seeker again. Is that true?")
+        );
+        let story = "My opponent attacks with a 4/4 Myr Enforcer, and I block with my 4/4 Ravenous Baloth. Can I put damage on the stack, then sacrifice the Baloth for 4 life, and still kill the Enforcer?";
+        assert_eq!(
+            asking_sentences(story),
+            Some("Can I put damage on the stack, then sacrifice the Baloth for 4 life, and still kill the Enforcer?")
+        );
+        // No question mark: the last sentence.
+        let story = "One of the cards rumored to be in the set is an artifact that stops you losing. I was wondering if this would allow you to go into negative life.";
+        assert_eq!(
+            asking_sentences(story),
+            Some("I was wondering if this would allow you to go into negative life.")
+        );
+        // Short, or one sentence: all of it asks.
+        assert_eq!(asking_sentences("Do tokens have summoning sickness?"), None);
+        assert_eq!(asking_sentences("If I have crewed a Vehicle and it's currently a creature, can I crew it again or do I have to wait for it to stop being a creature?"), None);
+    }
 
     /// The rules' words the judge vocabulary gives a question.
     fn said(q: &str) -> Vec<String> {

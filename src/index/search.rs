@@ -18,7 +18,8 @@ use tantivy::query::{
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{
-    DocAddress, Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument, Term,
+    DocAddress, DocSet, Index, IndexReader, IndexSettings, ReloadPolicy, Searcher, TantivyDocument,
+    Term,
 };
 
 use super::analysis;
@@ -78,6 +79,28 @@ const UNNAMED_TOPIC: f32 = 0.5;
 /// The least weight a term of the clause a long question asks in keeps (see
 /// `query::asked`), however rare the other words of the story are.
 const ASKED: f32 = 0.3;
+/// How much a word of a long story counts that is not in the sentence it asks in (see
+/// `query::asking_sentences`), against its weight by rarity.
+const TOLD: f32 = 0.5;
+/// The least weight a word of a story's asking sentence keeps.
+const ASKING: f32 = 0.3;
+/// How much a word of the story outside its asking sentence counts in the share of the
+/// question a rule says.
+const TOLD_COVERAGE: f32 = 0.5;
+/// How much of a term of the question a rule says when only its examples say it: an
+/// example tells a situation the rule covers in a story's words ("Two creatures are on
+/// the battlefield… Someone casts a spell that destroys all… creatures", 603.10a), but
+/// its cards and numbers are the example's (0.5 lost two tuning questions; 0.2 none).
+const EXAMPLE_COVERAGE: f32 = 0.2;
+/// A question of at most this many words that carry meaning is also about what the
+/// definitions of the glossary terms it names say (`trample deathtouch`).
+const DEFINED_QUESTION: usize = 2;
+/// How much a word of such a definition counts, against a word of the question.
+const DEFINITION_WORDS: f32 = 0.2;
+/// How much of a term such a rule says when it says its definition's words, not the
+/// term (702.2c "combat damage assigned to a creature… excess damage" says half of
+/// `trample`, "how a creature assigns combat damage").
+const DEFINITION_COVERAGE: f32 = 0.5;
 /// How much a word of a card's name counts (a capitalised word inside a sentence that
 /// no rule or glossary entry has in its title, see `query::is_name`).
 const NAME: f32 = 0.3;
@@ -263,6 +286,7 @@ impl StoredRule {
         let outside = analysis::without_enumerations(&text);
         let topic = number.and_then(|n| {
             topic::topic(n.section_number(), &title, &context)
+                .or_else(|| topic::defined_token(&text))
                 .map(|name| analysis::terms_with(analyzer, name))
         });
         StoredRule {
@@ -304,6 +328,9 @@ struct Plan {
     credited: Vec<(String, Vec<String>)>,
     /// The obsolete glossary terms the question names, with their definitions.
     obsolete: Vec<(String, String)>,
+    /// The rules of the senses of a homonym the question does not mean (see
+    /// `meant_sense`): they and their subrules count for less.
+    unmeant: Vec<RuleNumber>,
 }
 
 /// The rules' words for what a question says otherwise.
@@ -476,6 +503,7 @@ impl RevisionIndex {
             weighed: Vec::new(),
             credited: Vec::new(),
             obsolete: Vec::new(),
+            unmeant: Vec::new(),
         })
     }
 
@@ -569,14 +597,24 @@ impl RevisionIndex {
         }
         let mut names: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         let mut obsolete: Vec<(String, String)> = Vec::new();
+        let mut unmeant: Vec<RuleNumber> = Vec::new();
+        let mut defined: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for entry in
             named::glossary_named(searcher, &self.fields, &named_by, &tokens, &mut |address| {
                 self.stored_entry(searcher, address)
             })?
         {
             let weight = share(entry.words, meaningful);
+            // A homonym (`counter` a spell, or a +1/+1 `counter`) is the sense the rest of
+            // the question speaks of: its rules are boosted, the others' count for less.
+            let (meant, unmeant_here) = meant_sense(&entry, &named_by);
+            unmeant.extend(unmeant_here);
             if (1..=NARROW_REFERENCES).contains(&entry.references.len()) {
-                for number in &entry.references {
+                for number in entry
+                    .references
+                    .iter()
+                    .filter(|n| meant.as_ref().is_none_or(|m| m.contains(n)))
+                {
                     boosts.push((number.clone(), GLOSSARY_BOOST * weight));
                     // The rule the entry points to says what the name says.
                     credited.push((number.clone(), entry.name.clone()));
@@ -592,6 +630,23 @@ impl RevisionIndex {
                         boosts.push((defining.clone(), DEFINITION_BOOST));
                         credited.push((defining, entry.name.clone()));
                     }
+                }
+            }
+            // A short question that names terms is also about what their definitions say
+            // ("trample deathtouch": trample "modifies how a creature assigns combat
+            // damage", which 702.2c's deathtouch damage is about).
+            // A definition of one sense (one of several, `Ability`, `Counter`, is too
+            // broad to say what the question is about).
+            let one_sense = !entry.definition.trim_start().starts_with("1.");
+            if meaningful <= DEFINED_QUESTION && !entry.obsolete && one_sense {
+                let words = entry.definition.split(" See ").next().unwrap_or_default();
+                let words = words.split("\nSee ").next().unwrap_or_default();
+                let terms: Vec<String> = analysis::terms(words)
+                    .into_iter()
+                    .filter(|t| !entry.full.contains(t))
+                    .collect();
+                if !terms.is_empty() {
+                    defined.push((entry.name.clone(), terms));
                 }
             }
             names.push((entry.name.clone(), entry.full.clone()));
@@ -633,13 +688,24 @@ impl RevisionIndex {
         // A card's name says little about the rules ("Blood Moon", "Act of Treason"),
         // unless the word is a rule's or a glossary entry's title ("my Aura").
         let named: HashSet<String> = card.iter().map(|w| analysis::stem_word(w)).collect();
+        // A story's asking sentence: its words count fully, the story's for less.
+        let asking: Option<HashSet<String>> = query::asking_sentences(text)
+            .map(|sentence| analysis::terms(sentence).into_iter().collect());
+        let told = |term: &str| asking.as_ref().is_some_and(|a| !a.contains(term));
         for (term, w) in weights.iter_mut() {
             let name = if named.contains(term) { NAME } else { 1.0 };
             *w = name
                 * if long {
                     let w = (*w / rarest).powf(RARITY_POWER).clamp(0.1, 1.0);
-                    if asked.contains(term) {
+                    let w = if asked.contains(term) {
                         w.max(ASKED)
+                    } else {
+                        w
+                    };
+                    if told(term) {
+                        w * TOLD
+                    } else if asking.is_some() {
+                        w.max(ASKING)
                     } else {
                         w
                     }
@@ -676,6 +742,32 @@ impl RevisionIndex {
                 ));
             }
         }
+        // The definitions' words score only the rules that say a word of the question:
+        // they rank those, and would otherwise make every rule that says `creature` or
+        // `damage` a candidate (a few milliseconds).
+        if !defined.is_empty() {
+            let said: Vec<(Occur, Box<dyn Query>)> = tokens
+                .iter()
+                .flat_map(|(term, _)| [f.title, f.context, f.text].map(|field| (field, term)))
+                .map(|(field, term)| -> (Occur, Box<dyn Query>) {
+                    (
+                        Occur::Should,
+                        Box::new(TermQuery::new(
+                            Term::from_field_text(field, term),
+                            IndexRecordOption::Basic,
+                        )),
+                    )
+                })
+                .collect();
+            let mut scoped: Vec<(Occur, Box<dyn Query>)> = vec![(
+                Occur::Must,
+                Box::new(ConstScoreQuery::new(Box::new(BooleanQuery::new(said)), 0.0)),
+            )];
+            for term in defined.iter().flat_map(|(_, terms)| terms) {
+                scoped.push((Occur::Should, self.term_query(term, DEFINITION_WORDS)));
+            }
+            clauses.push((Occur::Should, Box::new(BooleanQuery::new(scoped))));
+        }
         for (number, weight) in boosts {
             let q = TermQuery::new(
                 Term::from_field_text(f.number, &number),
@@ -703,7 +795,21 @@ impl RevisionIndex {
                         .filter(|(name, full)| name.contains(&term) && full != name)
                         .map(|(_, full)| full.clone()),
                 );
-                Weighed { idf, alternatives }
+                let idf = if told(&term) {
+                    idf * TOLD_COVERAGE
+                } else {
+                    idf
+                };
+                let partial = defined
+                    .iter()
+                    .filter(|(name, _)| name.contains(&term))
+                    .map(|(_, terms)| (terms.clone(), DEFINITION_COVERAGE))
+                    .collect();
+                Weighed {
+                    idf,
+                    alternatives,
+                    partial,
+                }
             })
             .collect();
         Ok(Plan {
@@ -712,6 +818,7 @@ impl RevisionIndex {
             weighed,
             credited,
             obsolete,
+            unmeant,
         })
     }
 
@@ -745,6 +852,40 @@ impl RevisionIndex {
                             .collect(),
                     );
                     out.insert(word);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The documents whose examples say each term of the question (its own term, or any
+    /// of the rules' words for it).
+    fn exemplified(
+        &self,
+        searcher: &Searcher,
+        weighed: &[Weighed],
+    ) -> Result<HashMap<String, HashSet<DocAddress>>, IndexError> {
+        let err = |e| IndexError::tantivy(Path::new("(search)"), e);
+        let mut out: HashMap<String, HashSet<DocAddress>> = HashMap::new();
+        let terms: HashSet<&String> = weighed
+            .iter()
+            .flat_map(|w| w.alternatives.iter().flatten())
+            .collect();
+        for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            let inverted = segment.inverted_index(self.fields.examples).map_err(err)?;
+            for &term in &terms {
+                let t = Term::from_field_text(self.fields.examples, term);
+                let Some(mut postings) = inverted
+                    .read_postings(&t, IndexRecordOption::Basic)
+                    .map_err(|e| err(e.into()))?
+                else {
+                    continue;
+                };
+                let docs = out.entry(term.clone()).or_default();
+                let mut doc = postings.doc();
+                while doc != tantivy::TERMINATED {
+                    docs.insert(DocAddress::new(ord as u32, doc));
+                    doc = postings.advance();
                 }
             }
         }
@@ -913,6 +1054,13 @@ impl RevisionIndex {
             .map_err(err)?;
         let mut hits: Vec<Hit> = Vec::new();
         let mut analyzer = analysis::analyzer();
+        // The rules whose examples say each term of the question: an example tells a
+        // situation the rule covers, in the words a story uses (see `EXAMPLE_COVERAGE`).
+        let examples = if plan.weighed.len() >= 2 {
+            self.exemplified(searcher, &plan.weighed)?
+        } else {
+            HashMap::new()
+        };
         for (score, address) in top {
             if score <= 0.0 {
                 continue;
@@ -927,9 +1075,17 @@ impl RevisionIndex {
             // What the rule says of the question (read only when there is a share to take).
             let share = if plan.weighed.len() >= 2 {
                 let credited = credit(&plan.credited, &number);
+                let exemplified =
+                    |t: &str| examples.get(t).is_some_and(|docs| docs.contains(&address));
                 let share_of = |said: &HashSet<String>| {
                     coverage(&plan.weighed, |t| {
-                        said.contains(t) || credited.iter().any(|c| c == t)
+                        if said.contains(t) || credited.iter().any(|c| c == t) {
+                            1.0
+                        } else if exemplified(t) {
+                            EXAMPLE_COVERAGE
+                        } else {
+                            0.0
+                        }
                     })
                 };
                 let (full, outside) = rule.said(analysed, &mut analyzer);
@@ -955,6 +1111,12 @@ impl RevisionIndex {
             } else {
                 1.0
             };
+            // A rule of the sense of a homonym the question does not mean.
+            let share = if plan.unmeant.iter().any(|u| number.is_within(u)) {
+                share * UNNAMED_TOPIC
+            } else {
+                share
+            };
             let title = Some(&rule.title)
                 .filter(|t| !t.is_empty())
                 .or_else(|| Some(&rule.first_context).filter(|t| !t.is_empty()))
@@ -972,6 +1134,121 @@ impl RevisionIndex {
         hits.truncate(limit);
         Ok(hits)
     }
+}
+
+/// The sense of a homonym glossary entry (see `query::senses`) the question means, as the
+/// rules of that sense, and the rules of the others: the sense whose definition says
+/// more of the question's other words (`counter` with `spell`: "To cancel a spell or
+/// ability…", rule 701.6; with `marker` or `put`… on: rule 122). `(None, [])` when the
+/// entry has one sense, or the question's words do not tell its senses apart.
+fn meant_sense(entry: &named::Named, said: &[String]) -> (Option<Vec<String>>, Vec<RuleNumber>) {
+    let senses = query::senses(&entry.definition);
+    if senses.is_empty() {
+        return (None, Vec::new());
+    }
+    let own: HashSet<String> = entry.full.iter().chain(&entry.name).cloned().collect();
+    let context: HashSet<String> = said
+        .iter()
+        .filter(|w| !w.is_empty() && !analysis::is_stop_word(w) && !query::is_filler(w))
+        .map(|w| analysis::stem_word(w))
+        .filter(|t| !own.contains(t))
+        .collect();
+    // How the question uses the word: as a verb ("I counter it", "countered"), or as a
+    // noun ("a counter", "+1/+1 counters"); a sense that opens with "To" is the verb's.
+    let verb = used_as_verb(said, &entry.name);
+    let scores: Vec<usize> = senses
+        .iter()
+        .map(|sense| {
+            let words = sense.text.split(" See ").next().unwrap_or_default();
+            let terms: HashSet<String> = analysis::terms(words).into_iter().collect();
+            let told = context.iter().filter(|t| terms.contains(*t)).count();
+            let is_verb = sense.text.starts_with("To ");
+            2 * told + usize::from(verb == Some(is_verb))
+        })
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    if best == 0 || scores.iter().filter(|&&s| s == best).count() > 1 {
+        return (None, Vec::new());
+    }
+    let mut meant = Vec::new();
+    let mut unmeant = Vec::new();
+    for (sense, score) in senses.into_iter().zip(scores) {
+        if score == best {
+            meant = sense.references;
+        } else {
+            unmeant.extend(
+                sense
+                    .references
+                    .iter()
+                    .filter_map(|r| r.parse::<RuleNumber>().ok()),
+            );
+        }
+    }
+    (Some(meant), unmeant)
+}
+
+/// Whether the question uses a one-word name as a verb (`Some(true)`: "can I counter
+/// it", "it was countered", "counter target spell") or as a noun (`Some(false)`: "a
+/// counter", "+1/+1 counters", "counters on it"), by the words around it; `None` when
+/// they do not tell.
+fn used_as_verb(said: &[String], name: &[String]) -> Option<bool> {
+    const BEFORE_VERB: &[&str] = &[
+        "to", "can", "cant", "cannot", "i", "you", "we", "they", "he", "she", "will", "would",
+        "may", "must", "not", "dont", "doesnt", "didnt", "wont", "and", "or", "then",
+    ];
+    const AFTER_VERB: &[&str] = &[
+        "a",
+        "an",
+        "the",
+        "target",
+        "that",
+        "this",
+        "it",
+        "its",
+        "my",
+        "your",
+        "his",
+        "her",
+        "their",
+        "them",
+        "each",
+        "all",
+        "any",
+        "every",
+        "one",
+        "spells",
+        "abilities",
+    ];
+    const BEFORE_NOUN: &[&str] = &[
+        "a", "an", "the", "one", "two", "three", "each", "no", "more", "those", "these", "of",
+        "with", "many", "1", "x", "n", "loyalty", "lore",
+    ];
+    const AFTER_NOUN: &[&str] = &["on", "of", "from", "in", "are", "is", "were"];
+    let [name] = name else {
+        return None;
+    };
+    let mut verdict = None;
+    for (i, word) in said.iter().enumerate() {
+        if word.is_empty() || analysis::stem_word(word) != *name {
+            continue;
+        }
+        let before = i.checked_sub(1).map_or("", |j| said[j].as_str());
+        let after = said.get(i + 1).map_or("", String::as_str);
+        let this = if word.ends_with("ed") || word.ends_with("ing") {
+            Some(true)
+        } else if BEFORE_NOUN.contains(&before) || AFTER_NOUN.contains(&after) {
+            Some(false)
+        } else if BEFORE_VERB.contains(&before) || AFTER_VERB.contains(&after) {
+            Some(true)
+        } else {
+            None
+        };
+        // The first use that tells is the question's.
+        if verdict.is_none() {
+            verdict = this;
+        }
+    }
+    verdict
 }
 
 /// The part of a question `n` of its `total` words are, at most 1.
@@ -1096,6 +1373,55 @@ mod tests {
         assert_eq!(burn.obsolete.len(), 1);
         assert_eq!(burn.obsolete[0].0, "Mana Burn");
         assert!(found("how many lands can I play").obsolete.is_empty());
+    }
+
+    #[test]
+    fn a_homonym_is_read_in_the_sense_the_question_means() {
+        let mut r = revision();
+        let n = |s: &str| s.parse::<RuleNumber>().unwrap_or(RuleNumber::rule(100));
+        r.glossary.push(GlossaryEntry {
+            term: "Counter".into(),
+            aliases: Vec::new(),
+            definition: "1. To cancel a spell or ability so it doesn’t resolve and none of its effects occur. See rule 701.6, “Counter.”\n2. A marker placed on an object or player that modifies its characteristics or interacts with a rule or ability. See rule 122, “Counters.”".into(),
+            obsolete: false,
+            references: vec![n("701.6"), n("122")],
+        });
+        let rules = [
+            ("122", Some("Counters"), ""),
+            ("122.1", None, "A counter is a marker placed on an object or player that modifies its characteristics or interacts with a rule, ability, or effect."),
+            ("701.6", Some("Counter"), ""),
+            ("701.6a", None, "To counter a spell or ability means to cancel it, removing it from the stack. It doesn’t resolve and none of its effects occur."),
+        ];
+        for (number, title, text) in rules {
+            let mut rule = Rule::new(n(number), text);
+            rule.title = title.map(str::to_string);
+            r.rules.insert(rule.number, rule);
+        }
+        let index = RevisionIndex::build_in_ram(&r).expect("index");
+        let first = |q| top(&index, q, None)[0].clone();
+        assert!(first("can I counter a spell").starts_with("701.6"));
+        assert!(first("it was countered").starts_with("701.6"));
+        assert!(first("a counter on a creature").starts_with("122"));
+    }
+
+    #[test]
+    fn a_word_is_a_verb_or_a_noun_by_the_words_around_it() {
+        let said = |q: &str| query::words(q);
+        let counter = ["counter".to_string()];
+        assert_eq!(
+            used_as_verb(&said("can I counter a spell"), &counter),
+            Some(true)
+        );
+        assert_eq!(
+            used_as_verb(&said("it was countered"), &counter),
+            Some(true)
+        );
+        assert_eq!(
+            used_as_verb(&said("put a +1/+1 counter on it"), &counter),
+            Some(false)
+        );
+        assert_eq!(used_as_verb(&said("counters on it"), &counter), Some(false));
+        assert_eq!(used_as_verb(&said("counter"), &counter), None);
     }
 
     #[test]

@@ -37,6 +37,22 @@ pub fn topic<'a>(section: u8, title: &'a str, context: &[&'a str]) -> Option<&'a
     (!name.is_empty() && !name.eq_ignore_ascii_case("general")).then_some(name)
 }
 
+/// The name of the token a rule defines (111.10q "A Wicked Role token is a colorless
+/// Aura Role enchantment token…", 111.10f "A Clue token is…"): the predefined tokens'
+/// rules tell of dying, sacrificing, Auras and graveyards, and answer only a question
+/// that names their token.
+pub fn defined_token(text: &str) -> Option<&str> {
+    let rest = text
+        .strip_prefix("A ")
+        .or_else(|| text.strip_prefix("An "))?;
+    let end = rest.find(" token is ")?;
+    let name = &rest[..end];
+    let capitalised = name
+        .split(' ')
+        .all(|w| w.chars().next().is_some_and(char::is_uppercase));
+    (!name.is_empty() && capitalised).then_some(name)
+}
+
 /// Whether a question whose terms are `said` names the topic whose terms are `name`:
 /// all of the terms that name it (`two`, `head`, `giant`; `first`, `strike`).
 pub fn is_named(name: &[String], said: impl Fn(&str) -> bool) -> bool {
@@ -75,6 +91,25 @@ mod tests {
         );
         assert_eq!(topic(9, "Commander", &[]), Some("Commander"));
         assert_eq!(topic(8, "", &["General"]), None);
+    }
+
+    #[test]
+    fn a_predefined_token_rule_is_about_its_token() {
+        assert_eq!(
+            defined_token(
+                "A Wicked Role token is a colorless Aura Role enchantment token named Wicked."
+            ),
+            Some("Wicked Role")
+        );
+        assert_eq!(
+            defined_token("A Clue token is a colorless Clue artifact token."),
+            Some("Clue")
+        );
+        assert_eq!(defined_token("A token is a marker used to represent any permanent that isn’t represented by a card."), None);
+        assert_eq!(
+            defined_token("A copy of a permanent spell becomes a token as it resolves."),
+            None
+        );
     }
 
     #[test]

@@ -83,10 +83,14 @@ const DEVELOPMENT_MRR: f64 = 0.50;
 /// their figures on main at 6b64a4f, before any change of issue #30's search half, were
 /// hit@5 0.242 and MRR 0.186 (plain BM25 0.200 and 0.149) and hit@5 0.404 and MRR 0.315
 /// (plain BM25 0.255 and 0.201); after its changes (names, `die`, siblings unfolded),
-/// 0.284 and 0.213, and 0.436 and 0.332 (real-heldout measured exactly twice), less 0.02.
-const REAL_DEVELOPMENT_HIT5: f64 = 0.26;
-const REAL_DEVELOPMENT_MRR: f64 = 0.19;
-const REAL_HELDOUT_HIT5: f64 = 0.41;
+/// 0.284 and 0.213, and 0.436 and 0.332 (real-heldout measured exactly twice), less 0.02;
+/// after its second round (asking sentence, examples, homonyms, predefined tokens,
+/// definitions of a short question's terms; real-heldout measured exactly twice again),
+/// 0.295 and 0.220, and 0.447 and 0.328, less 0.02 (the held-out MRR floor kept: floors
+/// only rise).
+const REAL_DEVELOPMENT_HIT5: f64 = 0.27;
+const REAL_DEVELOPMENT_MRR: f64 = 0.20;
+const REAL_HELDOUT_HIT5: f64 = 0.42;
 const REAL_HELDOUT_MRR: f64 = 0.31;
 /// The real questions must not fall to plain BM25.
 const REAL_MARGIN: f64 = 0.0;
