@@ -19,6 +19,12 @@
 //! than [`LIMIT`] effects applicable, or becoming applicable, to one event is refused
 //! ([`TooMany`]), as the scenario contract says.
 
+pub mod ability;
+mod counters;
+mod destination;
+mod enter;
+pub mod era;
+pub mod modify;
 pub mod order;
 
 use std::collections::BTreeSet;
