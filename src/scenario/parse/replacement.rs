@@ -172,20 +172,21 @@ impl Reader<'_> {
                 format!("expected `counters … on FILTER`, found `if {condition}`"),
             );
         };
-        let kind =
-            match kind.trim().strip_suffix("counters").map(str::trim) {
-                Some("") => None,
-                Some(k) => match counter_kind(k) {
-                    Some(k) => Some(k),
-                    None => return self.err(
+        let kind = match kind.trim().strip_suffix("counters").map(str::trim) {
+            Some("") => None,
+            Some(k) => match counter_kind(k) {
+                Some(k) => Some(k),
+                None => {
+                    return self.err(
                         line,
                         format!(
                             "unknown counter kind `{k}` (expected +1/+1, -1/-1, loyalty, defense)"
                         ),
-                    ),
-                },
-                None => return self.err(line, format!("expected `[C] counters`, found `{kind}`")),
-            };
+                    )
+                }
+            },
+            None => return self.err(line, format!("expected `[C] counters`, found `{kind}`")),
+        };
         let on = match on.trim() {
             "this" => Subject::This,
             "enchanted creature" | "equipped creature" => Subject::Attached,

@@ -49,6 +49,9 @@ pub fn words(g: &Game, r: &Replaced) -> String {
             "; 419.9a speaks of two effects: the choice was repeated, as 419.9a of 2008-10-01 says",
         );
     }
+    if let Some(note) = r.read_as {
+        s.push_str(&format!("; {note}"));
+    }
     if !r.others.is_empty() {
         let others: Vec<String> = r
             .others

@@ -204,9 +204,12 @@ impl Game {
             counters: e.counters.clone(),
             copy_of: e.copy_of,
         };
-        let Some(record) = self.replaced(c, chooser, &labelled, &decision, outcome) else {
+        let Some(mut record) = self.replaced(c, chooser, &labelled, &decision, outcome) else {
             return Vec::new();
         };
+        if era::look_ahead(self.rules.date).is_none() {
+            record.read_as = Some("no rule of this revision says how an entering permanent is checked; the checker reads 419.6i of 2008-02-01 (its own static abilities, ignoring other sources)");
+        }
         let mut cites = self.entering_cites(&decision.chosen.order(), entries, &start, &result);
         cites.extend(Game::path_cites(&decision));
         let mut subjects = vec![Target::Card(c)];

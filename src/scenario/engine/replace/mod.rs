@@ -279,6 +279,15 @@ impl<E: Clone + PartialEq> Procedure<'_, E> {
             if applied.iter().any(|i| (self.applicable)(&event, *i)) {
                 cites.push(self.order.cite(self.order.once));
             }
+            // An effect that applied before this one no longer does: only the effects that
+            // would now apply are taken into account (616.1f; "the other does nothing").
+            let repeat = self.order.cite(self.order.repeat);
+            let dropped = now
+                .iter()
+                .any(|i| !applied.contains(i) && !(self.applicable)(&event, *i));
+            if dropped && !cites.contains(&repeat) {
+                cites.push(repeat);
+            }
             steps.push(Step {
                 effect,
                 choosable: can.effects,

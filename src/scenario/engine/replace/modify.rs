@@ -71,6 +71,9 @@ pub struct Replaced {
     pub differ: bool,
     /// 419.9a of 2005-08-01 … 2008-02-01 speaks of two effects and more applied.
     pub repeated_past_two: bool,
+    /// How the checker read a revision that doesn't say (an entering permanent before
+    /// 2007-05-01: 419.6i of 2008-02-01).
+    pub read_as: Option<&'static str>,
 }
 
 impl Game {
@@ -193,6 +196,7 @@ impl Game {
             others,
             differ: decision.differ,
             repeated_past_two: decision.repeated_past_two,
+            read_as: None,
         })
     }
 
