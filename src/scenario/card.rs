@@ -496,6 +496,9 @@ pub enum Ability {
     Static(Box<super::effect::Effect>),
     /// `trigger: TRIGGER`: a triggered ability (603.1).
     Triggered(Box<super::engine::triggered::TriggeredAbility>),
+    /// `replacement: REPLACEMENT`, `enters tapped`, `enters with N C counters`: a static
+    /// ability generating a replacement effect (614.1).
+    Replacement(Box<super::engine::replace::ability::ReplacementAbility>),
 }
 
 impl Ability {
@@ -587,6 +590,8 @@ impl fmt::Display for Ability {
             Ability::Static(e) => write!(f, "static: {}", e.text),
             Ability::Triggered(t) if t.keyword.is_some() => f.write_str(&t.text),
             Ability::Triggered(t) => write!(f, "trigger: {}", t.text),
+            Ability::Replacement(r) if r.text.starts_with("enters ") => f.write_str(&r.text),
+            Ability::Replacement(r) => write!(f, "replacement: {}", r.text),
             other => f.write_str(
                 Ability::COMBAT
                     .iter()

@@ -393,6 +393,7 @@ pub fn play(
                 refused = Some((Some(item.n), words::refusal(r)));
                 break 'chains;
             }
+            game.set_applies(item.applies.clone());
             let (legal, reason, cites, events) = match game.perform(&lower::action(item)) {
                 Ok(events) => {
                     let cites: Vec<Cite> =
@@ -493,6 +494,7 @@ pub fn play(
         let choice = last.and_then(|item| item.choice);
         let orders: &[TriggerOrder] = last.map_or(&[], |item| &item.orders);
         let action = last.map(|item| item.n);
+        game.set_applies(last.map_or_else(Vec::new, |item| item.applies.clone()));
         let mut guard = 0;
         // 104.1: once the game has ended, the stack doesn't resolve further.
         while !game.stack_is_empty() && game.game_over().is_none() {

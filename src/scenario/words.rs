@@ -4,6 +4,7 @@
 
 mod combat;
 pub(crate) mod layers;
+mod replaced;
 mod why;
 
 pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
@@ -102,6 +103,7 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
         R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
         R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
         R::SacrificeLooksBack => "an ability that triggers on a sacrifice triggers differently looking back in time and not; the chosen revision doesn't say whether it looks back (603.10a of 2026-04-17 made it look back)".into(),
+        R::TooManyReplacements(n) => format!("{n} replacement and prevention effects apply, or became applicable, to one event; the checker orders at most six (scenario-format.md, \"Refusals\")"),
         R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
     }
 }
@@ -174,6 +176,7 @@ fn happened(g: &Game, h: &Happened) -> String {
     let t = |t: Target| target_name(g, t);
     match h {
         Happened::Combat(c) => combat::words(g, c),
+        Happened::Replaced(r) => replaced::words(g, r),
         Happened::ZoneChange {
             card,
             from,

@@ -555,8 +555,13 @@ impl Game {
         let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
             return Ok(Vec::new());
         };
+        let mut events = Vec::new();
+        let (amount, replaced) = match put {
+            true => self.modify_counters(card, kind, amount),
+            false => (amount, None),
+        };
         let amount = ((before + sign * amount).max(0) - before).abs();
-        Ok(vec![self.apply(event(
+        events.push(self.apply(event(
             Happened::Counters {
                 card,
                 kind,
@@ -565,7 +570,9 @@ impl Game {
             },
             vec![Target::Card(card)],
             &[cite::R122_1],
-        ))])
+        )));
+        events.extend(replaced);
+        Ok(events)
     }
 
     /// A player gains or loses life (119.3).

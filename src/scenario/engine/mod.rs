@@ -37,6 +37,7 @@ pub mod legality;
 pub mod multiplayer;
 pub mod priority;
 pub mod reason;
+pub mod replace;
 pub mod revisions;
 pub mod sba;
 pub mod setup;

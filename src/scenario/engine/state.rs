@@ -119,6 +119,9 @@ pub struct Game {
     pub(super) trigger_records: Vec<super::triggered::TriggerRecord>,
     /// Why the checker stopped playing, if it did (a feature it doesn't play).
     pub(super) refusal: Option<super::triggered::Refusal>,
+    /// The modification step's state: the replacement effects as the event began (614.4),
+    /// the chooser's named order.
+    pub(super) replacing: super::replace::modify::Replacing,
 }
 
 impl Card {
@@ -258,6 +261,7 @@ impl Game {
             waiting: Vec::new(),
             trigger_records: Vec::new(),
             refusal: None,
+            replacing: Default::default(),
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         game

@@ -75,6 +75,7 @@ impl Reader<'_> {
             }
             let mut choice = None;
             let mut orders = Vec::new();
+            let mut applies = Vec::new();
             // Choice suffixes, in parentheses at the end; several may follow one another.
             while s.ends_with(')') {
                 let Some(open) = s.rfind('(') else { break };
@@ -86,7 +87,9 @@ impl Reader<'_> {
                     choice = Some(self.label(item.line, l)?);
                 } else if let Some((p, names)) = inner.split_once(" orders triggers:") {
                     orders.insert(0, self.trigger_order(item.line, p, names)?);
-                } else if inner.contains(" applies:") || inner.contains(" prevents first:") {
+                } else if let Some((p, names)) = inner.split_once(" applies:") {
+                    applies.insert(0, self.applies(item.line, p, names)?);
+                } else if inner.contains(" prevents first:") {
                     return self.err(item.line, format!("`({inner})` orders replacement or prevention effects, which this build of the checker doesn't play yet (scenario-format.md, \"Replacement and prevention effects\")"));
                 } else {
                     return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)` or `(P orders triggers: T, T...)`, found `({inner})`"));
@@ -102,9 +105,23 @@ impl Reader<'_> {
                 statement,
                 choice,
                 orders,
+                applies,
             });
         }
         Ok(out)
+    }
+
+    /// `(P applies: L, L...)`: each L the object of a replacement effect (616.1).
+    fn applies(&self, line: usize, p: &str, names: &str) -> R<(PlayerId, Vec<CardId>)> {
+        let player = self.player(line, p.trim())?;
+        let mut out = Vec::new();
+        for n in names.split(',').flat_map(|n| n.split(" and ")) {
+            let n = n.trim();
+            if !n.is_empty() {
+                out.push(self.label(line, n)?);
+            }
+        }
+        Ok((player, out))
     }
 
     pub(super) fn unknown_verb<T>(&self, line: usize, s: &str, subject: &str) -> R<T> {

@@ -594,14 +594,18 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Triggered(Box::new(k.ability())));
-                } else if let Some(k) = [
-                    "replacement:",
-                    "prevention:",
-                    "enters tapped",
-                    "enters with ",
-                ]
-                .iter()
-                .find(|k| a == k.trim() || a.starts_with(*k))
+                } else if let Some(v) = a.strip_prefix("replacement:") {
+                    let r = self.replacement(line, v)?;
+                    spec.printed
+                        .abilities
+                        .push(Ability::Replacement(Box::new(r)));
+                } else if let Some(r) = self.own_replacement(line, a)? {
+                    spec.printed
+                        .abilities
+                        .push(Ability::Replacement(Box::new(r)));
+                } else if let Some(k) = ["prevention:"]
+                    .iter()
+                    .find(|k| a == k.trim() || a.starts_with(*k))
                 {
                     return self.err(
                         line,

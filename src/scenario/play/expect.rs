@@ -28,6 +28,9 @@ pub(super) fn check(
     let (holds, actual, subject, kinds): (bool, String, Option<Target>, &[EventKind]) = match &e
         .claim
     {
+        Claim::ReplacementOrder { n, matters } => {
+            return replacement_order(e, log, *n, *matters);
+        }
         Claim::ActionLegal { n, legal } => {
             let Some(a) = actions.iter().find(|a| a.n == *n) else {
                 return ExpectationReport {
@@ -254,7 +257,11 @@ pub(super) fn check(
             // The evidence: every rule cited by the triggered abilities' events.
             let cited: Vec<String> = log
                 .iter()
-                .filter(|l| l.event.kind() == EventKind::Stack)
+                .filter(|l| {
+                    // A replaced event is evidence that an ability didn't trigger (603.2g).
+                    l.event.kind() == EventKind::Stack
+                        || matches!(l.event.what, Happened::Replaced(_))
+                })
                 .flat_map(|l| map(&l.event.cites))
                 .collect();
             let missing: Vec<String> = e
@@ -505,5 +512,38 @@ fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
             (holds, actual)
         }
         _ => (false, String::new()),
+    }
+}
+
+/// `replacement order (matters | doesn't matter) at action N`: whether any event of action N
+/// had two legal orders with different results (616.1).
+fn replacement_order(
+    e: &super::super::statement::Expectation,
+    log: &[Logged],
+    n: usize,
+    matters: bool,
+) -> ExpectationReport {
+    let replaced: Vec<bool> = log
+        .iter()
+        .filter(|l| l.action == Some(n))
+        .filter_map(|l| match &l.event.what {
+            Happened::Replaced(r) => Some(r.differ),
+            _ => None,
+        })
+        .collect();
+    let differ = replaced.iter().any(|d| *d);
+    let detail = match (replaced.len(), differ) {
+        (0, _) => format!("no event of action {n} was modified by replacement effects"),
+        (k, true) => {
+            format!("{k} replaced event(s) of action {n}; two legal orders gave different results")
+        }
+        (k, false) => {
+            format!("{k} replaced event(s) of action {n}; every legal order gave the same result")
+        }
+    };
+    ExpectationReport {
+        text: e.text.clone(),
+        passed: differ == matters,
+        detail,
     }
 }

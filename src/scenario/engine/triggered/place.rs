@@ -24,6 +24,9 @@ pub enum Refusal {
     /// Before 2026-04-17, a sacrifice ability (E5) that triggers differently looking back
     /// and not (603.10a of 2026-04-17 settled it).
     SacrificeLooksBack,
+    /// More than six replacement and prevention effects applied, or became applicable, to
+    /// one event (scenario-format.md, "Refusals").
+    TooManyReplacements(usize),
 }
 
 /// One thing done while the game got ready to give a player priority.
