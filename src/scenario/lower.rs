@@ -62,12 +62,18 @@ pub fn act(statement: &Statement) -> Act {
                 under,
                 attached_to,
                 as_copy_of,
+                counters: None,
             },
         },
-        Statement::ReturnToBattlefield { card, under } => Act::PutOntoBattlefield {
+        Statement::ReturnToBattlefield {
+            card,
+            under,
+            counters,
+        } => Act::PutOntoBattlefield {
             card,
             onto: Onto {
                 under,
+                counters,
                 ..Onto::default()
             },
         },

@@ -83,9 +83,11 @@ pub enum Statement {
         player: PlayerId,
         cards: Vec<CardId>,
     },
+    /// `return L to the battlefield [under P's control] [with N C counters on it]`.
     ReturnToBattlefield {
         card: CardId,
         under: Option<PlayerId>,
+        counters: Option<(CounterKind, i32)>,
     },
     ReturnToHand(CardId),
     Damage {

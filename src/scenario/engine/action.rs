@@ -49,6 +49,9 @@ pub struct Onto {
     pub attached_to: Option<Target>,
     /// `as a copy of M` (707.2, the copy effect's timestamp the entering one).
     pub as_copy_of: Option<CardId>,
+    /// `with N C counters on it`: put on it as it enters (122.6), so they are part of
+    /// its entering counter event and counter replacement effects apply to them.
+    pub counters: Option<(CounterKind, i32)>,
 }
 
 /// Whom `M deals N damage to X` deals damage to.

@@ -71,6 +71,7 @@ impl Game {
                 .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
         }
         let owner = self.cards[c].owner;
+        let enters_with = self.enters_with.take().filter(|_| to == Zone::Battlefield);
         {
             let card = &mut self.cards[c];
             card.zone = to;
@@ -91,6 +92,10 @@ impl Game {
             card.counters = Counters::default()
                 .with(CounterKind::Loyalty, entering(card.printed.loyalty))
                 .with(CounterKind::Defense, entering(card.printed.defense));
+            if let Some((kind, n)) = enters_with {
+                let now = card.counters.get(kind);
+                card.counters = card.counters.with(kind, now + n);
+            }
             card.protector = None;
             card.dealt_deathtouch = false;
             card.dealt_damage = false;
@@ -117,6 +122,21 @@ impl Game {
             dedup(&mut ev.cites);
         }
         events.push(ev);
+        // 122.6: the counters the effect that put it there says it enters with (applied
+        // above, as it entered; replacement effects may change them below).
+        if let Some((kind, amount)) = enters_with {
+            let rules = super::replace::era::counters_put(self.rules.date);
+            events.push(event(
+                Happened::Counters {
+                    card: c,
+                    kind,
+                    amount,
+                    put: true,
+                },
+                vec![Target::Card(c)],
+                &rules,
+            ));
+        }
         events.extend(replaced);
         // What was attached to the old object is now attached to an object that no
         // longer exists; state-based actions deal with it (301.5c, 303.4c, 704.5m–p).

@@ -25,6 +25,7 @@ impl Game {
             under,
             attached_to,
             as_copy_of,
+            ..
         } = onto;
         let zone = self.zone(c);
         let controller = under.unwrap_or(self.cards[c].owner);
@@ -63,8 +64,12 @@ impl Game {
         } else {
             Cause::PutByEffect
         };
+        // 122.6: the counters it enters with are put on it as it enters, by the move.
+        self.enters_with = onto.counters;
         if v.chars.has_subtype("aura") {
-            return self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
+            let events = self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
+            self.enters_with = None;
+            return events;
         }
         let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
         let mut events = self.entered_as_copy(c, as_copy_of, events);

@@ -250,7 +250,7 @@ impl Reader<'_> {
                     return eot_only(Statement::ReturnToHand(self.label(line, l)?));
                 }
                 if let Some((l, r)) = body.split_once(" to the battlefield") {
-                    let r = r.trim();
+                    let (r, counters) = self.with_counters_on_it(line, r.trim())?;
                     let under = if r.is_empty() {
                         None
                     } else if let Some(p) = r
@@ -264,6 +264,7 @@ impl Reader<'_> {
                     return eot_only(Statement::ReturnToBattlefield {
                         card: self.label(line, l)?,
                         under,
+                        counters,
                     });
                 }
                 return self.err(line, "expected `return LABEL to the battlefield [under NAME's control]` or `return LABEL to its owner's hand`");
@@ -517,6 +518,35 @@ impl Reader<'_> {
         }
         let subject = self.players[player].to_lowercase();
         self.unknown_verb(line, s, &subject)
+    }
+
+    /// A trailing `with N C counter[s] on it` (122.6), split off what precedes it.
+    pub(super) fn with_counters_on_it<'a>(
+        &self,
+        line: usize,
+        r: &'a str,
+    ) -> R<(&'a str, Option<(CounterKind, i32)>)> {
+        let Some((before, w)) = r
+            .rsplit_once("with ")
+            .filter(|(b, _)| b.is_empty() || b.ends_with(' '))
+        else {
+            return Ok((r, None));
+        };
+        let Some(w) = w
+            .strip_suffix(" counters on it")
+            .or_else(|| w.strip_suffix(" counter on it"))
+        else {
+            return Ok((r, None));
+        };
+        let (n, kind) = w.split_once(' ').unwrap_or((w, ""));
+        let n = match n {
+            "a" | "an" => Some(1),
+            n => number::<i32>(n).filter(|v| *v > 0),
+        };
+        match (n, super::counter_kind(kind)) {
+            (Some(n), Some(k)) => Ok((before.trim(), Some((k, n)))),
+            _ => self.err(line, format!("expected `with N C counters on it` (C: +1/+1, -1/-1, loyalty or defense), found `with {w} on it`")),
+        }
     }
 
     /// `L onto the battlefield [under P's control] [attached to T]` after `put`/`puts`.

@@ -539,14 +539,19 @@ impl Reader<'_> {
                     .map(TriggerEffect::ReturnToHand));
             }
             if let Some((obj, r)) = body.split_once(" to the battlefield") {
+                let (r, counters) = self.with_counters_on_it(line, r.trim())?;
                 let under_you = match r.trim() {
                     "" | "under its owner's control" => false,
                     "under your control" => true,
                     _ => return Ok(None),
                 };
-                return Ok(self
-                    .object_ref(line, obj, event, targets)?
-                    .map(|what| TriggerEffect::ReturnToBattlefield { what, under_you }));
+                return Ok(self.object_ref(line, obj, event, targets)?.map(|what| {
+                    TriggerEffect::ReturnToBattlefield {
+                        what,
+                        under_you,
+                        counters,
+                    }
+                }));
             }
             return Ok(None);
         }

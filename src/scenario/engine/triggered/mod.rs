@@ -218,15 +218,11 @@ impl Keyword {
             event: TriggerEvent::Dies(ObjectFilter::This),
             condition: Some(Condition::ItHad { kind, at_least: 0 }),
             effects: vec![
+                // "return it ... with a C counter on it": put as it enters (122.6).
                 TriggerEffect::ReturnToBattlefield {
                     what: ObjectRef::It,
                     under_you: false,
-                },
-                TriggerEffect::Counters {
-                    on: ObjectRef::It,
-                    kind,
-                    amount: 1,
-                    put: true,
+                    counters: Some((kind, 1)),
                 },
             ],
             targets: Vec::new(),
@@ -364,6 +360,8 @@ pub enum TriggerEffect {
     ReturnToBattlefield {
         what: ObjectRef,
         under_you: bool,
+        /// `with N C counters on it` (122.6).
+        counters: Option<(CounterKind, i32)>,
     },
     /// `OBJ gets +N/+N [until end of turn]`.
     Gets {

@@ -178,18 +178,21 @@ impl Game {
                     None => Vec::new(),
                 }
             }
-            TriggerEffect::ReturnToBattlefield { what, under_you } => {
-                match self.object(inst, *what, expected, Zone::Nowhere) {
-                    Some(c) if !self.on_battlefield(c) => {
-                        let onto = Onto {
-                            under: under_you.then_some(inst.controller),
-                            ..Onto::default()
-                        };
-                        ok(self.put_onto_battlefield(c, onto, None))
-                    }
-                    _ => Vec::new(),
+            TriggerEffect::ReturnToBattlefield {
+                what,
+                under_you,
+                counters,
+            } => match self.object(inst, *what, expected, Zone::Nowhere) {
+                Some(c) if !self.on_battlefield(c) => {
+                    let onto = Onto {
+                        under: under_you.then_some(inst.controller),
+                        counters: *counters,
+                        ..Onto::default()
+                    };
+                    ok(self.put_onto_battlefield(c, onto, None))
                 }
-            }
+                _ => Vec::new(),
+            },
             TriggerEffect::Damage { source, amount, to } => {
                 let n = self.amount(inst, *amount, expected, last_known, read);
                 let s = self.source_card(inst, *source, expected);
