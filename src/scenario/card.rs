@@ -496,9 +496,20 @@ pub enum Ability {
     Static(Box<super::effect::Effect>),
     /// `trigger: TRIGGER`: a triggered ability (603.1).
     Triggered(Box<super::engine::triggered::TriggeredAbility>),
+    /// `replacement:` or `prevention:` about damage (614.1a, 615.1a).
+    Damage(Box<super::engine::prevent::DamageRule>),
 }
 
 impl Ability {
+    /// Whether it is a `replacement:` or `prevention:` attribute, and which: they are
+    /// numbered apart (`L's replacement N`, `L's prevention N`).
+    pub fn written_as(&self) -> Option<super::engine::prevent::Written> {
+        match self {
+            Ability::Damage(r) => Some(r.written),
+            _ => None,
+        }
+    }
+
     /// The combat keywords and restrictions, as written in a scenario.
     pub const COMBAT: [(&'static str, Ability); 14] = [
         ("flying", Ability::Flying),
@@ -587,6 +598,15 @@ impl fmt::Display for Ability {
             Ability::Static(e) => write!(f, "static: {}", e.text),
             Ability::Triggered(t) if t.keyword.is_some() => f.write_str(&t.text),
             Ability::Triggered(t) => write!(f, "trigger: {}", t.text),
+            Ability::Damage(r) => write!(
+                f,
+                "{}: {}",
+                match r.written {
+                    super::engine::prevent::Written::Replacement => "replacement",
+                    super::engine::prevent::Written::Prevention => "prevention",
+                },
+                r.text
+            ),
             other => f.write_str(
                 Ability::COMBAT
                     .iter()

@@ -391,6 +391,7 @@ pub fn play(
                 refused = Some((Some(item.n), words::refusal(r)));
                 break 'chains;
             }
+            game.choose(item.choices.clone());
             let (legal, reason, cites, events) = match game.perform(&lower::action(item)) {
                 Ok(events) => {
                     let cites: Vec<Cite> =

@@ -119,6 +119,10 @@ pub struct Game {
     pub(super) trigger_records: Vec<super::triggered::TriggerRecord>,
     /// Why the checker stopped playing, if it did (a feature it doesn't play).
     pub(super) refusal: Option<super::triggered::Refusal>,
+    /// Regeneration and prevention shields of this turn (615.7, 701.19a).
+    pub(super) shields: Vec<super::prevent::Shield>,
+    /// The current statement's `applies` and `prevents first` suffixes.
+    pub(super) choices: super::prevent::Choices,
 }
 
 impl Card {
@@ -258,6 +262,8 @@ impl Game {
             waiting: Vec::new(),
             trigger_records: Vec::new(),
             refusal: None,
+            shields: Vec::new(),
+            choices: Default::default(),
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         game

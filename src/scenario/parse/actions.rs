@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::scenario::effect::Part;
+use crate::scenario::engine::prevent::Choices;
 
 /// The player statements by verb, as the contract writes them.
 const PLAYER_FORMS: [(&str, &str); 13] = [
@@ -74,6 +75,8 @@ impl Reader<'_> {
             }
             let mut choice = None;
             let mut orders = Vec::new();
+            let mut applies = Vec::new();
+            let mut prevents_first = Vec::new();
             // Choice suffixes, in parentheses at the end; several may follow one another.
             while s.ends_with(')') {
                 let Some(open) = s.rfind('(') else { break };
@@ -85,10 +88,12 @@ impl Reader<'_> {
                     choice = Some(self.label(item.line, l)?);
                 } else if let Some((p, names)) = inner.split_once(" orders triggers:") {
                     orders.insert(0, self.trigger_order(item.line, p, names)?);
-                } else if inner.contains(" applies:") || inner.contains(" prevents first:") {
-                    return self.err(item.line, format!("`({inner})` orders replacement or prevention effects, which this build of the checker doesn't play yet (scenario-format.md, \"Replacement and prevention effects\")"));
+                } else if let Some((p, names)) = inner.split_once(" applies:") {
+                    applies.insert(0, self.applies(item.line, p, names)?);
+                } else if let Some((p, names)) = inner.split_once(" prevents first:") {
+                    prevents_first.insert(0, self.prevents_first(item.line, p, names)?);
                 } else {
-                    return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)` or `(P orders triggers: T, T...)`, found `({inner})`"));
+                    return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)`, `(P orders triggers: T, T...)`, `(P applies: E, E...)` or `(P prevents first: M, M...)`, found `({inner})`"));
                 }
                 s = s[..open].trim().to_string();
             }
@@ -101,6 +106,10 @@ impl Reader<'_> {
                 statement,
                 choice,
                 orders,
+                choices: Choices {
+                    applies,
+                    prevents_first,
+                },
             });
         }
         Ok(out)
@@ -146,6 +155,9 @@ impl Reader<'_> {
         };
         if let Some(st) = self.combat_damage(line, s)? {
             return eot_only(st);
+        }
+        if let Some(spec) = self.shield_statement(line, s) {
+            return eot_only(Statement::Shield(spec?));
         }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {

@@ -594,6 +594,16 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Triggered(Box::new(k.ability())));
+                } else if let Some(v) = a.strip_prefix("prevention:") {
+                    let rule = self.prevention_rule(line, v)?;
+                    spec.printed.abilities.push(Ability::Damage(Box::new(rule)));
+                } else if let Some(rule) = a
+                    .strip_prefix("replacement:")
+                    .and_then(|v| self.damage_replacement(line, v))
+                {
+                    spec.printed
+                        .abilities
+                        .push(Ability::Damage(Box::new(rule?)));
                 } else if let Some(k) = [
                     "replacement:",
                     "prevention:",

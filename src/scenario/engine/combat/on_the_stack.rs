@@ -131,7 +131,9 @@ impl Game {
                         continue;
                     }
                 }
-                let (mut e, _) = self.deal_damage(a.source, &sv, n, t);
+                let (mut es, _) = self.deal_damage(a.source, &sv, n, t);
+                let Some(mut e) = es.pop() else { continue };
+                events.extend(es);
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
                 // A blocked trampler's damage to what it attacks got there by trample
