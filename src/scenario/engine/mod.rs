@@ -38,6 +38,7 @@ pub mod multiplayer;
 pub mod prevent;
 pub mod priority;
 pub mod reason;
+pub mod replace;
 pub mod revisions;
 pub mod sba;
 pub mod setup;
