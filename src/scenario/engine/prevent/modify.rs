@@ -5,6 +5,7 @@
 
 use super::super::super::effect::{Control, Subject};
 use super::super::prelude::*;
+use super::super::replace;
 use super::{Change, DamageRule, EffectName, Guard, RecipientSpec, SourceSpec};
 
 /// One source's damage to one recipient at one moment, before it is modified.
@@ -65,8 +66,8 @@ pub struct Modification {
     pub cites: Vec<Cite>,
 }
 
-/// The most effects the checker orders for one event (contract, "Refusals").
-pub const MOST_EFFECTS: usize = 6;
+/// A damage event as effects modify it: the damage, and what each shield has left.
+type Dmg = (i32, Vec<(usize, i32)>);
 
 impl Game {
     /// `amount` damage from `source` to `to`, modified: what is left to deal, and the
@@ -143,26 +144,37 @@ impl Game {
         if candidates.is_empty() {
             return None;
         }
-        if candidates.len() > MOST_EFFECTS {
-            self.refusal = Some(super::super::triggered::Refusal::TooManyEffects);
-            return None;
-        }
         let chooser = self.affected_player(ev.to);
-        let (order, by_default) = self.chosen_order(&candidates, chooser, ev.amount);
-        let (dealt, applied, left) = self.run(&candidates, &order, ev.amount);
-        let mut others = Vec::new();
-        for o in self.every_order(&candidates, ev.amount) {
-            let (n, steps, _) = self.run(&candidates, &o, ev.amount);
-            let names: Vec<EffectName> = steps.iter().map(|a| a.name).collect();
-            if n != dealt && !others.iter().any(|(x, _)| *x == names) {
-                others.push((names, n));
+        let decision = match self.decide(&candidates, chooser, ev.amount) {
+            Ok(d) => d,
+            Err(_) => {
+                self.refusal = Some(super::super::triggered::Refusal::TooManyEffects);
+                return None;
+            }
+        };
+        let order = decision.chosen.order();
+        let by_default = decision.chosen.by_default();
+        let (dealt, applied, _) = self.run(&candidates, &order, ev.amount);
+        let mut others: Vec<(Vec<EffectName>, i32)> = Vec::new();
+        for o in &decision.orders {
+            let names: Vec<EffectName> = o.effects.iter().map(|&i| candidates[i].name).collect();
+            if o.result.0 != dealt && !others.iter().any(|(x, _)| *x == names) {
+                others.push((names, o.result.0));
             }
         }
-        for (i, l) in left {
+        for &(i, l) in &decision.chosen.result.1 {
             if let Guard::Next { left, .. } = &mut self.shields[i].guard {
                 *left = l;
             }
         }
+        let mut cites = modification_cites(&candidates, &order, dealt);
+        let steps = decision
+            .chosen
+            .steps
+            .iter()
+            .flat_map(|s| s.cites.iter().copied());
+        cites.extend(steps);
+        super::super::event::dedup(&mut cites);
         let protection = order.iter().find_map(|&i| match &candidates[i].does {
             Does::Protection(q) => Some(q.clone()),
             _ => None,
@@ -171,7 +183,6 @@ impl Game {
             && order
                 .iter()
                 .any(|&i| matches!(candidates[i].does, Does::Rule(Change::Prevent(_))));
-        let cites = modification_cites(&candidates, &order, dealt);
         Some(Modification {
             cites,
             source: ev.source,
@@ -337,44 +348,46 @@ impl Game {
         }
     }
 
-    /// The order played: at each step, the first effect the player named that applies
-    /// (`(P applies: …)`), else the one with the earliest timestamp (the default).
-    fn chosen_order(&self, cs: &[Candidate], chooser: PlayerId, amount: i32) -> (Vec<usize>, bool) {
-        let named: Vec<_> = self
+    /// 616.1 by the revision's procedure ([`replace::decide`]): the chooser's order
+    /// (`(P applies: …)`: the effects their names stand for, in the order named), else the
+    /// earliest timestamp; every legal order with the damage it leaves.
+    fn decide(
+        &self,
+        cs: &[Candidate],
+        chooser: PlayerId,
+        amount: i32,
+    ) -> Result<replace::Decision<Dmg>, replace::TooMany> {
+        let effects: Vec<replace::Candidate> = cs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| replace::Candidate {
+                name: i.to_string(),
+                timestamp: (c.timestamp, i as u32),
+                category: replace::Category::Any,
+            })
+            .collect();
+        let named: Vec<String> = self
             .choices
             .applies
             .iter()
             .filter(|(p, _)| *p == chooser)
-            .flat_map(|(_, names)| names.iter().cloned())
+            .flat_map(|(_, names)| names.iter())
+            .flat_map(|r| (0..cs.len()).filter(|&i| r.names(&cs[i].name)))
+            .map(|i| i.to_string())
             .collect();
-        let mut order = Vec::new();
-        let mut by_default = true;
-        let mut n = amount;
-        let mut left = self.shield_lefts(cs);
-        loop {
-            let open: Vec<usize> = (0..cs.len())
-                .filter(|i| !order.contains(i) && applies(&cs[*i], n, &left))
-                .collect();
-            let Some(&first) = open.first() else { break };
-            let pick = named
-                .iter()
-                .find_map(|r| open.iter().copied().find(|&i| r.names(&cs[i].name)));
-            if pick.is_some() && open.len() > 1 {
-                by_default = false;
-            }
-            let i = pick.unwrap_or(first);
-            n = step(&cs[i], n, &mut left);
-            order.push(i);
-        }
-        (order, by_default)
-    }
-
-    /// Every order the rules allow: at each step any applicable effect not yet applied.
-    fn every_order(&self, cs: &[Candidate], amount: i32) -> Vec<Vec<usize>> {
-        let mut out = Vec::new();
-        let left = self.shield_lefts(cs);
-        orders_from(cs, amount, &left, &mut Vec::new(), &mut out);
-        out
+        let named: Vec<&str> = named.iter().map(String::as_str).collect();
+        let start: Dmg = (amount, self.shield_lefts(cs));
+        replace::decide(
+            &start,
+            &effects,
+            &replace::Order::of(self.rules.date),
+            &named,
+            |e: &Dmg, i| applies(&cs[i], e.0, &e.1),
+            |e: &Dmg, i| {
+                let mut left = e.1.clone();
+                (step(&cs[i], e.0, &mut left), left)
+            },
+        )
     }
 
     /// The damage after applying `order`, each step, and each shield's remainder.
@@ -446,29 +459,6 @@ fn step(c: &Candidate, n: i32, left: &mut [(usize, i32)]) -> i32 {
     }
 }
 
-fn orders_from(
-    cs: &[Candidate],
-    n: i32,
-    left: &[(usize, i32)],
-    prefix: &mut Vec<usize>,
-    out: &mut Vec<Vec<usize>>,
-) {
-    let open: Vec<usize> = (0..cs.len())
-        .filter(|i| !prefix.contains(i) && applies(&cs[*i], n, left))
-        .collect();
-    if open.is_empty() {
-        out.push(prefix.clone());
-        return;
-    }
-    for i in open {
-        let mut l = left.to_vec();
-        let m = step(&cs[i], n, &mut l);
-        prefix.push(i);
-        orders_from(cs, m, &l, prefix, out);
-        prefix.pop();
-    }
-}
-
 /// The rules one modification applied (today's numbers; the report translates them).
 fn modification_cites(cs: &[Candidate], order: &[usize], dealt: i32) -> Vec<Cite> {
     let mut out = Vec::new();
@@ -481,15 +471,6 @@ fn modification_cites(cs: &[Candidate], order: &[usize], dealt: i32) -> Vec<Cite
             Does::Shield(_, false) => vec![cite::R615_1A],
             Does::Protection(_) => vec![cite::R702_16E],
         });
-    }
-    if order.len() > 1 || cs.len() > 1 {
-        out.extend([cite::R616_1, cite::R616_1E]);
-    }
-    let replaced = order
-        .iter()
-        .any(|&i| matches!(cs[i].does, Does::Rule(Change::Double | Change::Plus(_))));
-    if replaced && order.len() > 1 {
-        out.push(cite::R614_5);
     }
     if dealt == 0 {
         out.extend([cite::R614_7A, cite::R120_8]);
