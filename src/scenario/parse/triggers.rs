@@ -110,11 +110,11 @@ impl Reader<'_> {
 
     fn unplayed_effect(&self, piece: &str) -> Option<String> {
         let later = [
-            ("regenerate", "`regenerate L`"),
-            ("prevent ", "`prevent …`"),
+            ("regenerate", "`regenerate OBJ`"),
+            ("prevent ", "`prevent the next N damage that would be dealt to OBJ this turn`, `prevent all [combat] damage that would be dealt to OBJ this turn` or `prevent all [combat] damage OBJ would deal this turn`"),
         ];
         later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
-            format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
+            format!("`{piece}` is not a form this build reads in a triggered ability: expected {f}")
         })
     }
 
@@ -518,6 +518,11 @@ impl Reader<'_> {
                 put: false,
             }));
         }
+        if let Some((obj, kind)) = shield_effect(e) {
+            return Ok(self
+                .object_ref(line, obj, event, targets)?
+                .map(|on| TriggerEffect::Shield { on, kind }));
+        }
         for (verb, make) in [
             (
                 "destroy ",
@@ -896,4 +901,27 @@ fn is_choice(rest: &str) -> bool {
     let rest = rest.trim();
     rest.is_empty()
         || (rest.starts_with("(choosing ") && rest.ends_with(')') && rest.matches('(').count() == 1)
+}
+
+/// `regenerate OBJ` and the `prevent …` effects of a trigger: OBJ and the shield.
+fn shield_effect(e: &str) -> Option<(&str, crate::scenario::engine::triggered::ShieldKind)> {
+    use crate::scenario::engine::triggered::ShieldKind as K;
+    if let Some(obj) = e.strip_prefix("regenerate ") {
+        return Some((obj, K::Regenerate));
+    }
+    let rest = e.strip_prefix("prevent ")?.strip_suffix(" this turn")?;
+    if let Some(r) = rest.strip_prefix("the next ") {
+        let (n, obj) = r.split_once(" damage that would be dealt to ")?;
+        return Some((obj, K::Next(n.parse().ok()?)));
+    }
+    let r = rest.strip_prefix("all ")?;
+    let (combat_only, r) = match r.strip_prefix("combat ") {
+        Some(r) => (true, r),
+        None => (false, r),
+    };
+    if let Some(obj) = r.strip_prefix("damage that would be dealt to ") {
+        return Some((obj, K::AllTo { combat_only }));
+    }
+    let obj = r.strip_prefix("damage ")?.strip_suffix(" would deal")?;
+    Some((obj, K::AllFrom { combat_only }))
 }

@@ -8,6 +8,36 @@ use super::super::prelude::*;
 use super::{Guard, Maker, Shield, ShieldSpec, Shielded};
 
 impl Game {
+    /// A shield a resolving trigger makes on `card`, named `L's trigger N`.
+    pub(in crate::scenario::engine) fn trigger_shield(
+        &mut self,
+        inst: &super::super::triggered::Instance,
+        card: CardId,
+        kind: super::super::triggered::ShieldKind,
+    ) -> Vec<Event> {
+        use super::super::triggered::ShieldKind as K;
+        let spec = match kind {
+            K::Regenerate => ShieldSpec::Regenerate(card),
+            K::Next(n) => ShieldSpec::Next {
+                to: Shielded::Card(card),
+                n,
+            },
+            K::AllTo { combat_only } => ShieldSpec::AllTo {
+                to: Some(Shielded::Card(card)),
+                combat_only,
+            },
+            K::AllFrom { combat_only } => ShieldSpec::AllFrom {
+                source: card,
+                combat_only,
+            },
+        };
+        let maker = Maker::Trigger {
+            source: inst.source,
+            index: inst.index,
+        };
+        self.make_shield(&spec, maker)
+    }
+
     /// Makes the shields of `spec`, named after `maker`.
     pub(in crate::scenario::engine) fn make_shield(
         &mut self,
@@ -20,16 +50,17 @@ impl Game {
                 let mut events = Vec::new();
                 for t in self.shielded(to) {
                     let object = self.target_object(t);
-                    events.push(self.add_shield(
-                        Guard::Next {
-                            to: t,
-                            object,
-                            left: *n,
-                        },
-                        maker,
-                        t,
-                        Some(*n),
-                    ));
+                    let guard = Guard::Next {
+                        to: t,
+                        object,
+                        left: *n,
+                    };
+                    let mut e = self.add_shield(guard, maker, t, Some(*n));
+                    // 615.11: one shield per object of the set as the effect happens.
+                    if matches!(to, Shielded::Set(_)) {
+                        e.cites.push(cite::R615_11);
+                    }
+                    events.push(e);
                 }
                 events
             }
