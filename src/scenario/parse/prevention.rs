@@ -307,3 +307,28 @@ impl Reader<'_> {
         })
     }
 }
+
+/// `regenerate OBJ` and the `prevent …` effects of a trigger: OBJ and the shield.
+pub(super) fn shield_effect(
+    e: &str,
+) -> Option<(&str, crate::scenario::engine::triggered::ShieldKind)> {
+    use crate::scenario::engine::triggered::ShieldKind as K;
+    if let Some(obj) = e.strip_prefix("regenerate ") {
+        return Some((obj, K::Regenerate));
+    }
+    let rest = e.strip_prefix("prevent ")?.strip_suffix(" this turn")?;
+    if let Some(r) = rest.strip_prefix("the next ") {
+        let (n, obj) = r.split_once(" damage that would be dealt to ")?;
+        return Some((obj, K::Next(n.parse().ok()?)));
+    }
+    let r = rest.strip_prefix("all ")?;
+    let (combat_only, r) = match r.strip_prefix("combat ") {
+        Some(r) => (true, r),
+        None => (false, r),
+    };
+    if let Some(obj) = r.strip_prefix("damage that would be dealt to ") {
+        return Some((obj, K::AllTo { combat_only }));
+    }
+    let obj = r.strip_prefix("damage ")?.strip_suffix(" would deal")?;
+    Some((obj, K::AllFrom { combat_only }))
+}

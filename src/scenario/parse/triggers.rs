@@ -518,7 +518,7 @@ impl Reader<'_> {
                 put: false,
             }));
         }
-        if let Some((obj, kind)) = shield_effect(e) {
+        if let Some((obj, kind)) = super::prevention::shield_effect(e) {
             return Ok(self
                 .object_ref(line, obj, event, targets)?
                 .map(|on| TriggerEffect::Shield { on, kind }));
@@ -901,27 +901,4 @@ fn is_choice(rest: &str) -> bool {
     let rest = rest.trim();
     rest.is_empty()
         || (rest.starts_with("(choosing ") && rest.ends_with(')') && rest.matches('(').count() == 1)
-}
-
-/// `regenerate OBJ` and the `prevent …` effects of a trigger: OBJ and the shield.
-fn shield_effect(e: &str) -> Option<(&str, crate::scenario::engine::triggered::ShieldKind)> {
-    use crate::scenario::engine::triggered::ShieldKind as K;
-    if let Some(obj) = e.strip_prefix("regenerate ") {
-        return Some((obj, K::Regenerate));
-    }
-    let rest = e.strip_prefix("prevent ")?.strip_suffix(" this turn")?;
-    if let Some(r) = rest.strip_prefix("the next ") {
-        let (n, obj) = r.split_once(" damage that would be dealt to ")?;
-        return Some((obj, K::Next(n.parse().ok()?)));
-    }
-    let r = rest.strip_prefix("all ")?;
-    let (combat_only, r) = match r.strip_prefix("combat ") {
-        Some(r) => (true, r),
-        None => (false, r),
-    };
-    if let Some(obj) = r.strip_prefix("damage that would be dealt to ") {
-        return Some((obj, K::AllTo { combat_only }));
-    }
-    let obj = r.strip_prefix("damage ")?.strip_suffix(" would deal")?;
-    Some((obj, K::AllFrom { combat_only }))
 }

@@ -101,6 +101,12 @@ impl Game {
                 }
             })
             .collect();
+        for a in &object.assigned {
+            let to: Vec<Target> = a.amounts.iter().filter(|x| x.0 > 0).map(|x| x.1).collect();
+            if self.refuses_prevent_n(Some(a.source), &to, true) {
+                return events;
+            }
+        }
         for (a, (sv, mut extra)) in object.assigned.iter().zip(sources) {
             // Damage dealt first, or twice, by first strike or double strike (502.2b,
             // 502.28b of then).
