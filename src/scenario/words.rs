@@ -15,6 +15,14 @@ use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, Stac
 use super::statement::{Change, Step, Target, Zone};
 
 /// The sentence for an event.
+/// The `--json` account of a modified damage event.
+pub fn modified(g: &Game, e: &Event) -> Option<super::play::ModificationReport> {
+    match &e.what {
+        Happened::DamageModified(m) => Some(prevention::report(g, m)),
+        _ => None,
+    }
+}
+
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
 }

@@ -3,6 +3,7 @@
 use super::super::engine::prevent::modify::Modification;
 use super::super::engine::prevent::{EffectName, Maker, Written};
 use super::super::engine::{Game, Target};
+use super::super::play::{AppliedReport, ModificationReport, OrderReport};
 use super::target_name;
 
 /// `furnace's replacement`, `action 2`, `bear's protection`.
@@ -38,47 +39,46 @@ pub(super) fn maker(g: &Game, m: &Maker) -> String {
 }
 
 fn source(g: &Game, s: Option<usize>) -> String {
-    s.map_or("an unnamed colorless source".into(), |s| {
-        g.label(s).to_string()
-    })
+    s.map_or("an unnamed source".into(), |s| g.label(s).to_string())
 }
 
-/// A modified damage event: the effects in order, who chose, and the other orders.
+/// The indentation of a continuation line, under the report's event lines.
+const MORE: &str = "\n         ";
+
+/// A modified damage event, one line each for the effects in order, the damage dealt and
+/// the other legal orders whose result differs, so that it reads at 80 columns.
 pub(super) fn modification(g: &Game, m: &Modification) -> String {
-    let steps: Vec<String> = m
-        .applied
-        .iter()
-        .map(|a| format!("{} ({} → {})", effect_name(g, &a.name), a.before, a.after))
-        .collect();
+    let who = match (m.chooser, m.by_default) {
+        (Some(p), false) => format!(" in {}'s order", g.player_name(p)),
+        (Some(p), true) => format!(" by default ({} chooses)", g.player_name(p)),
+        (None, _) => String::new(),
+    };
     let mut s = format!(
-        "{} damage by {} to {} is modified: {}; {} dealt",
+        "{} damage by {} to {} is modified{who}:",
         m.proposed,
         source(g, m.source),
         target_name(g, m.to),
-        steps.join(", then "),
-        m.dealt
     );
+    for a in &m.applied {
+        s.push_str(&format!(
+            "{MORE}- {}: {} → {}",
+            effect_name(g, &a.name),
+            a.before,
+            a.after
+        ));
+    }
+    s.push_str(&format!("{MORE}= {} dealt", m.dealt));
     if m.dealt == 0 {
         s.push_str(" (0 damage is no damage)");
     }
     if m.unwritten_prevent_n {
-        s.push_str(
-            "; no rule of this revision speaks of a static \"prevent N\": read as 615.10 of today",
-        );
-    }
-    if let Some(p) = m.chooser {
-        let how = if m.by_default {
-            " by default (no `applies` suffix: earliest timestamp first)"
-        } else {
-            ""
-        };
-        s.push_str(&format!("; {} chose the order{how}", g.player_name(p)));
+        s.push_str(&format!("{MORE}no rule of this revision speaks of a static \"prevent N\";{MORE}read as 615.10 of today"));
     }
     for (names, n) in &m.others {
         let names: Vec<String> = names.iter().map(|x| effect_name(g, x)).collect();
         s.push_str(&format!(
-            "; another legal order, {}: {n} dealt",
-            names.join(", then ")
+            "{MORE}another legal order: {} → {n} dealt",
+            names.join(", ")
         ));
     }
     s
@@ -108,4 +108,33 @@ pub(super) fn regenerated(g: &Game, card: usize, by: &Maker, shields: usize) -> 
         g.label(card),
         maker(g, by)
     )
+}
+
+/// The `--json` account of a modification.
+pub(super) fn report(g: &Game, m: &Modification) -> ModificationReport {
+    ModificationReport {
+        source: source(g, m.source),
+        to: target_name(g, m.to),
+        proposed: m.proposed,
+        dealt: m.dealt,
+        applied: m
+            .applied
+            .iter()
+            .map(|a| AppliedReport {
+                effect: effect_name(g, &a.name),
+                before: a.before,
+                after: a.after,
+            })
+            .collect(),
+        chooser: m.chooser.map(|p| g.player_name(p).to_string()),
+        by_default: m.by_default,
+        other_orders: m
+            .others
+            .iter()
+            .map(|(names, n)| OrderReport {
+                effects: names.iter().map(|x| effect_name(g, x)).collect(),
+                dealt: *n,
+            })
+            .collect(),
+    }
 }
