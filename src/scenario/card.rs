@@ -498,6 +498,9 @@ pub enum Ability {
     Triggered(Box<super::engine::triggered::TriggeredAbility>),
     /// `replacement:` or `prevention:` about damage (614.1a, 615.1a).
     Damage(Box<super::engine::prevent::DamageRule>),
+    /// `replacement: REPLACEMENT`, `enters tapped`, `enters with N C counters`: a static
+    /// ability generating a replacement effect (614.1).
+    Replacement(Box<super::engine::replace::ability::ReplacementAbility>),
 }
 
 impl Ability {
@@ -506,6 +509,10 @@ impl Ability {
     pub fn written_as(&self) -> Option<super::engine::prevent::Written> {
         match self {
             Ability::Damage(r) => Some(r.written),
+            // `enters tapped` and `enters with` are named apart (`L's enters tapped`).
+            Ability::Replacement(r) if !r.text.starts_with("enters ") => {
+                Some(super::engine::prevent::Written::Replacement)
+            }
             _ => None,
         }
     }
@@ -607,6 +614,8 @@ impl fmt::Display for Ability {
                 },
                 r.text
             ),
+            Ability::Replacement(r) if r.text.starts_with("enters ") => f.write_str(&r.text),
+            Ability::Replacement(r) => write!(f, "replacement: {}", r.text),
             other => f.write_str(
                 Ability::COMBAT
                     .iter()

@@ -426,6 +426,7 @@ pub fn play(
                 refused = Some((Some(item.n), words::refusal(r)));
                 break 'chains;
             }
+            game.set_applies(item.applies.clone());
             game.choose(item.choices.clone());
             let (legal, reason, cites, events) = match game.perform(&lower::action(item)) {
                 Ok(events) => {
@@ -528,6 +529,7 @@ pub fn play(
         let choice = last.and_then(|item| item.choice);
         let orders: &[TriggerOrder] = last.map_or(&[], |item| &item.orders);
         let action = last.map(|item| item.n);
+        game.set_applies(last.map_or_else(Vec::new, |item| item.applies.clone()));
         let mut guard = 0;
         // 104.1: once the game has ended, the stack doesn't resolve further.
         while !game.stack_is_empty() && game.game_over().is_none() {

@@ -330,6 +330,9 @@ pub struct ActionItem {
     pub orders: Vec<TriggerOrder>,
     /// `(P applies: …)` (616.1) and `(P prevents first: …)` (615.7).
     pub choices: super::engine::prevent::Choices,
+    /// `(P applies: L, L...)`: the order P applies replacement effects in, by their objects
+    /// (616.1).
+    pub applies: Vec<(PlayerId, Vec<CardId>)>,
 }
 
 /// What an item of `Expect` claims.
@@ -457,6 +460,12 @@ pub enum Claim {
     },
     /// `the stack holds ITEM, ...` (top first); `the stack is empty`.
     StackHolds(Vec<StackName>),
+    /// `replacement order matters at action N` (`matters`), `… doesn't matter …`: whether
+    /// any event of action N had two legal orders with different results (616.1).
+    ReplacementOrder {
+        n: usize,
+        matters: bool,
+    },
     /// `P gained N life`.
     Gained {
         player: PlayerId,

@@ -5,6 +5,7 @@
 mod combat;
 pub(crate) mod layers;
 mod prevention;
+mod replaced;
 mod why;
 
 pub use why::{joined, stack_labels, target_name, where_is, why, zone_name};
@@ -113,6 +114,7 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
         R::TooManyEffects => "more than six replacement and prevention effects apply to one event; the checker orders at most six".into(),
         R::PreventNPerSource => "a static \"prevent N of that damage\" effect meets one source's damage to two or more recipients at once; this revision prevents N \"from any applicable source at any given time\" and doesn't say whose damage is reduced (419.7c; 614.9 of 2009-07-11)".into(),
         R::SacrificeLooksBack => "an ability that triggers on a sacrifice triggers differently looking back in time and not; the chosen revision doesn't say whether it looks back (603.10a of 2026-04-17 made it look back)".into(),
+        R::TooManyReplacements(n) => format!("{n} replacement and prevention effects apply, or became applicable, to one event; the checker orders at most six (scenario-format.md, \"Refusals\")"),
         R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
     }
 }
@@ -198,6 +200,7 @@ fn happened(g: &Game, h: &Happened) -> String {
         Happened::Regenerated { card, by, shields } => {
             prevention::regenerated(g, *card, by, *shields)
         }
+        Happened::Replaced(r) => replaced::words(g, r),
         Happened::ZoneChange {
             card,
             from,

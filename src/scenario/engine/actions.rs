@@ -30,6 +30,7 @@ impl Game {
                 self.passes_priority_to(p);
             }
         }
+        self.begin_replaceable();
         let snapshot = self.snapshot();
         let waiting = self.waiting.len();
         let stack_was_empty = self.stack.is_empty();

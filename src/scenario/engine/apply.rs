@@ -50,6 +50,11 @@ impl Game {
         else {
             return events;
         };
+        // 614: where it goes instead of a graveyard.
+        let (to, replaced) = match to {
+            Zone::Graveyard(_) => self.modify_graveyard(c, from, to),
+            _ => (to, None),
+        };
         let last_known = if from == Zone::Battlefield {
             // 310.4b (before 2009-07-11): a source of combat damage on the stack.
             self.remember_combat_source(c);
@@ -106,7 +111,13 @@ impl Game {
             numbers,
         );
         ev.cites.push(cite::R400_7);
+        // The move is the modified event: it cites what modified it (614.1a, 614.6).
+        if let Some(r) = &replaced {
+            ev.cites.extend(r.cites.iter().copied());
+            dedup(&mut ev.cites);
+        }
         events.push(ev);
+        events.extend(replaced);
         // What was attached to the old object is now attached to an object that no
         // longer exists; state-based actions deal with it (301.5c, 303.4c, 704.5m–p).
         if to == Zone::Battlefield
@@ -126,6 +137,10 @@ impl Game {
                 Some(ctl)
             };
             self.cards[c].protector = protector;
+        }
+        if to == Zone::Battlefield {
+            // 614.1c, 614.1d, 614.12: how it enters.
+            events.extend(self.modify_entering(c));
         }
         events
     }

@@ -537,8 +537,16 @@ impl Game {
         let Some(before) = self.cards.get(card).map(|c| c.counters(kind)) else {
             return Ok(Vec::new());
         };
+        let mut events = Vec::new();
+        let amount = if put {
+            let (n, replaced) = self.modify_counters(card, kind, amount);
+            events.extend(replaced);
+            n
+        } else {
+            amount
+        };
         let amount = ((before + sign * amount).max(0) - before).abs();
-        Ok(vec![self.apply(event(
+        events.push(self.apply(event(
             Happened::Counters {
                 card,
                 kind,
@@ -547,7 +555,8 @@ impl Game {
             },
             vec![Target::Card(card)],
             &[cite::R122_1],
-        ))])
+        )));
+        Ok(events)
     }
 
     /// A player gains or loses life (119.3).

@@ -206,6 +206,8 @@ pub enum Outcome {
 /// Something that happened, with the data a report needs to say it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Happened {
+    /// Replacement effects modified how an event affected an object (614, 616.1).
+    Replaced(Box<super::replace::modify::Replaced>),
     /// A turn-based action of combat or what a combat damage step did (506–511).
     Combat(super::combat::CombatEvent),
     /// 400.7: a card moved to a zone as a new object.
@@ -478,6 +480,15 @@ impl Happened {
             H::DamageModified(_) | H::Shield { .. } | H::PreventionBegins { .. } => EventKind::Note,
             H::DamageToPlayer { .. } => EventKind::Life,
             H::Counters { .. } => EventKind::Counters,
+            H::Replaced(r) => match &r.result {
+                super::replace::modify::Outcome::Counters(..) => EventKind::Counters,
+                super::replace::modify::Outcome::Entered { counters, .. }
+                    if !counters.is_empty() =>
+                {
+                    EventKind::Counters
+                }
+                _ => EventKind::Moved,
+            },
             H::Life { .. } => EventKind::Life,
             H::Wins { .. } => EventKind::Lost,
             H::Cast { .. }

@@ -163,12 +163,14 @@ impl Game {
         ) {
             // Each of its effects is observed on its own (608.2c).
             let mut events = self.resolve_trigger();
+            self.begin_replaceable();
             let before = self.snapshot();
             let out = self.remove_from_combat();
             self.observe(&before, &out);
             events.extend(out);
             return events;
         }
+        self.begin_replaceable();
         let before = self.snapshot();
         let mut events = self.resolve_top_object();
         events.extend(self.remove_from_combat());

@@ -123,6 +123,9 @@ pub struct Game {
     pub(super) shields: Vec<super::prevent::Shield>,
     /// The current statement's `applies` and `prevents first` suffixes.
     pub(super) choices: super::prevent::Choices,
+    /// The modification step's state: the replacement effects as the event began (614.4),
+    /// the chooser's named order.
+    pub(super) replacing: super::replace::modify::Replacing,
 }
 
 impl Card {
@@ -264,6 +267,7 @@ impl Game {
             refusal: None,
             shields: Vec::new(),
             choices: Default::default(),
+            replacing: Default::default(),
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         game

@@ -76,6 +76,7 @@ impl Reader<'_> {
             let mut choice = None;
             let mut orders = Vec::new();
             let mut applies = Vec::new();
+            let mut named = Vec::new();
             let mut prevents_first = Vec::new();
             // Choice suffixes, in parentheses at the end; several may follow one another.
             while s.ends_with(')') {
@@ -89,7 +90,10 @@ impl Reader<'_> {
                 } else if let Some((p, names)) = inner.split_once(" orders triggers:") {
                     orders.insert(0, self.trigger_order(item.line, p, names)?);
                 } else if let Some((p, names)) = inner.split_once(" applies:") {
-                    applies.insert(0, self.applies(item.line, p, names)?);
+                    let (player, refs) = self.applies_names(item.line, p, names)?;
+                    let labels = refs.iter().filter_map(|r| r.label()).collect();
+                    applies.insert(0, (player, labels));
+                    named.insert(0, (player, refs));
                 } else if let Some((p, names)) = inner.split_once(" prevents first:") {
                     prevents_first.insert(0, self.prevents_first(item.line, p, names)?);
                 } else {
@@ -107,9 +111,10 @@ impl Reader<'_> {
                 choice,
                 orders,
                 choices: Choices {
-                    applies,
+                    applies: named,
                     prevents_first,
                 },
+                applies,
             });
         }
         Ok(out)

@@ -144,6 +144,9 @@ impl Reader<'_> {
         if let Some(claim) = self.trigger_claim(line, s)? {
             return Ok(claim);
         }
+        if let Some(rest) = s.strip_prefix("replacement order ") {
+            return self.replacement_order(line, rest, actions);
+        }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {
             let rest = agreeing_verb(rest.trim());
@@ -459,6 +462,27 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// `replacement order (matters | doesn't matter) at action N`.
+    fn replacement_order(&self, line: usize, rest: &str, actions: usize) -> R<Claim> {
+        let (matters, n) = match rest
+            .strip_prefix("matters at action ")
+            .map(|n| (true, n))
+            .or_else(|| rest.strip_prefix("doesn't matter at action ").map(|n| (false, n)))
+        {
+            Some((m, n)) => (m, number::<usize>(n.trim())),
+            None => return self.err(line, format!("expected `replacement order matters at action N` or `replacement order doesn't matter at action N`, found `replacement order {rest}`")),
+        };
+        match n {
+            Some(n) if n >= 1 && n <= actions => Ok(Claim::ReplacementOrder { n, matters }),
+            _ => self.err(
+                line,
+                format!(
+                    "expected an action number from 1 to {actions} in `replacement order {rest}`"
+                ),
+            ),
+        }
+    }
+
     /// The Expect items of version 3 about triggered abilities and the stack.
     fn trigger_claim(&self, line: usize, s: &str) -> R<Option<Claim>> {
         if s == "the stack is empty" {

@@ -18,6 +18,7 @@ mod combat;
 mod damage;
 mod expect;
 mod prevention;
+mod replacement;
 mod setup;
 mod statics;
 mod trigger_effects;
@@ -567,13 +568,15 @@ mod reference {
     //! The scenario reference (`docs/scenarios/reference.md`) names every form this parser
     //! accepts: its sections, `Game` keys, verbs and attributes (the tables above), and the
     //! words every reader matches, version 3's included (read from the readers' source:
-    //! `expect.rs`, `actions.rs`, `triggers.rs`, `setup.rs`, `combat.rs`, `statics.rs`).
+    //! `expect.rs`, `actions.rs`, `replacement.rs`, `triggers.rs`, `setup.rs`, `combat.rs`,
+    //! `statics.rs`).
 
     const REFERENCE: &str = include_str!("../../../docs/scenarios/reference.md");
     const EXPECT_READER: &str = include_str!("expect.rs");
     /// The readers of statements other than Expect, by file name.
-    const READERS: [(&str, &str); 7] = [
+    const READERS: [(&str, &str); 8] = [
         ("actions.rs", include_str!("actions.rs")),
+        ("replacement.rs", include_str!("replacement.rs")),
         ("trigger_effects.rs", include_str!("trigger_effects.rs")),
         ("damage.rs", include_str!("damage.rs")),
         ("triggers.rs", include_str!("triggers.rs")),

@@ -267,7 +267,12 @@ impl Reader<'_> {
     }
 
     /// `(P applies: E, E...)` (616.1): names of replacement and prevention effects.
-    pub(super) fn applies(&self, line: usize, p: &str, names: &str) -> R<(PlayerId, Vec<NameRef>)> {
+    pub(super) fn applies_names(
+        &self,
+        line: usize,
+        p: &str,
+        names: &str,
+    ) -> R<(PlayerId, Vec<NameRef>)> {
         let player = self.player(line, p)?;
         let mut out = Vec::new();
         for n in names.split(',').flat_map(|n| n.split(" and ")) {

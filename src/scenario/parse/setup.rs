@@ -604,22 +604,15 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Damage(Box::new(rule?)));
-                } else if let Some(k) = [
-                    "replacement:",
-                    "prevention:",
-                    "enters tapped",
-                    "enters with ",
-                ]
-                .iter()
-                .find(|k| a == k.trim() || a.starts_with(*k))
-                {
-                    return self.err(
-                        line,
-                        format!(
-                            "`{}` is version 3 that this build of the checker doesn't play yet",
-                            k.trim_end_matches(':').trim()
-                        ),
-                    );
+                } else if let Some(v) = a.strip_prefix("replacement:") {
+                    let r = self.replacement(line, v)?;
+                    spec.printed
+                        .abilities
+                        .push(Ability::Replacement(Box::new(r)));
+                } else if let Some(r) = self.own_replacement(line, a)? {
+                    spec.printed
+                        .abilities
+                        .push(Ability::Replacement(Box::new(r)));
                 } else if let Some(v) = a.strip_prefix("mana value ") {
                     spec.printed.mana_value = count(v, "mana value")?;
                 } else if let Some(v) = a.strip_prefix("timestamp ") {

@@ -311,7 +311,7 @@ impl Reader<'_> {
     }
 
     /// FILTERNOUN, singular or plural.
-    fn filter_noun(&self, line: usize, text: &str) -> R<Filter> {
+    pub(super) fn filter_noun(&self, line: usize, text: &str) -> R<Filter> {
         if text.contains(" with power ") {
             return self.err(line, format!("`with power N or greater` (in `{text}`) is version 3 that this build of the checker doesn't play yet"));
         }

@@ -28,6 +28,9 @@ pub(super) fn check(
     let (holds, actual, subject, kinds): (bool, String, Option<Target>, &[EventKind]) = match &e
         .claim
     {
+        Claim::ReplacementOrder { n, matters } => {
+            return replacement_order(e, log, *n, *matters);
+        }
         Claim::ActionLegal { n, legal } => {
             let Some(a) = actions.iter().find(|a| a.n == *n) else {
                 return ExpectationReport {
@@ -556,4 +559,38 @@ fn dealt(log: &[Logged], to: Target, by: Option<usize>) -> i32 {
         .filter(|(_, s)| by.is_none() || *s == by)
         .map(|(a, _)| a)
         .sum()
+}
+
+/// `replacement order (matters | doesn't matter) at action N`: whether any event of action N
+/// had two legal orders with different results (616.1).
+fn replacement_order(
+    e: &super::super::statement::Expectation,
+    log: &[Logged],
+    n: usize,
+    matters: bool,
+) -> ExpectationReport {
+    let replaced: Vec<bool> = log
+        .iter()
+        .filter(|l| l.action == Some(n))
+        .filter_map(|l| match &l.event.what {
+            Happened::Replaced(r) => Some(r.differ),
+            Happened::DamageModified(m) => Some(!m.others.is_empty()),
+            _ => None,
+        })
+        .collect();
+    let differ = replaced.iter().any(|d| *d);
+    let detail = match (replaced.len(), differ) {
+        (0, _) => format!("no event of action {n} was modified by replacement effects"),
+        (k, true) => {
+            format!("{k} replaced event(s) of action {n}; two legal orders gave different results")
+        }
+        (k, false) => {
+            format!("{k} replaced event(s) of action {n}; every legal order gave the same result")
+        }
+    };
+    ExpectationReport {
+        text: e.text.clone(),
+        passed: differ == matters,
+        detail,
+    }
 }

@@ -172,6 +172,17 @@ pub enum NameRef {
 }
 
 impl NameRef {
+    /// The label it names, if any (`action N` names none).
+    pub fn label(&self) -> Option<CardId> {
+        match self {
+            NameRef::Label(c)
+            | NameRef::Rule(c, ..)
+            | NameRef::Protection(c)
+            | NameRef::Trigger(c, _) => Some(*c),
+            NameRef::Action(_) => None,
+        }
+    }
+
     /// Whether this written name stands for `name`.
     pub fn names(&self, name: &EffectName) -> bool {
         match (self, name) {

@@ -19,6 +19,12 @@
 //! than [`LIMIT`] effects applicable, or becoming applicable, to one event is refused
 //! ([`TooMany`]), as the scenario contract says.
 
+pub mod ability;
+mod counters;
+mod destination;
+mod enter;
+pub mod era;
+pub mod modify;
 pub mod order;
 
 use std::collections::BTreeSet;
@@ -272,6 +278,15 @@ impl<E: Clone + PartialEq> Procedure<'_, E> {
             applied.push(effect);
             if applied.iter().any(|i| (self.applicable)(&event, *i)) {
                 cites.push(self.order.cite(self.order.once));
+            }
+            // An effect that applied before this one no longer does: only the effects that
+            // would now apply are taken into account (616.1f; "the other does nothing").
+            let repeat = self.order.cite(self.order.repeat);
+            let dropped = now
+                .iter()
+                .any(|i| !applied.contains(i) && !(self.applicable)(&event, *i));
+            if dropped && !cites.contains(&repeat) {
+                cites.push(repeat);
             }
             steps.push(Step {
                 effect,

@@ -149,6 +149,7 @@ fn once_one_destination_applies_the_other_does_nothing() {
     .unwrap();
     assert_eq!(d.chosen.result, "library");
     assert_eq!(d.chosen.steps.len(), 1);
+    assert!(cited(&d.chosen.steps[0].cites).contains(&"616.1f".to_string()));
     let results: Vec<_> = d.orders.iter().map(|o| o.result).collect();
     assert_eq!(results, ["exile", "library"]);
 }

@@ -535,6 +535,7 @@ impl Game {
                     p.cites.push(cite::R104_4A);
                 }
             }
+            self.begin_replaceable();
             let before = self.snapshot();
             let mut applied = Vec::new();
             for p in pending {

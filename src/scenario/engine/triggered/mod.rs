@@ -10,9 +10,9 @@
 //! triggered waits until a player would receive priority; [`place`] then puts it on the
 //! stack in APNAP order (603.3b) and [`resolve`] resolves it (608.2).
 //!
-//! The pipeline, in order: a statement's effect *proposes* its events, a modification step
-//! (empty here: replacement and prevention effects go in `Game::modify` later) may change
-//! them, `apply` performs them, and [`observe`] matches triggers from what was applied.
+//! The pipeline, in order: a statement's effect *proposes* its events, the modification
+//! step (`engine::replace`: entering, destinations and counters, called from `move_card`
+//! and the counters effect) may change them, `apply` performs them, and [`observe`] matches triggers from what was applied.
 
 pub mod counter;
 pub mod damage;

@@ -29,6 +29,9 @@ pub enum Refusal {
     /// In 2007-05-01 … 2009-07-11, a static "prevent N" effect meets one source's damage to
     /// two or more recipients at once (419.7c of 2009-05-01, 614.9 of 2009-07-11).
     PreventNPerSource,
+    /// More than six replacement and prevention effects applied, or became applicable, to
+    /// one event (scenario-format.md, "Refusals").
+    TooManyReplacements(usize),
 }
 
 /// One thing done while the game got ready to give a player priority.

@@ -63,6 +63,7 @@ impl Game {
             if self.game_over().is_some() {
                 break;
             }
+            self.begin_replaceable();
             let before = self.snapshot();
             let done = self.trigger_effect(
                 &inst,
