@@ -352,7 +352,7 @@ pub fn play(
                             r.events.push(EventReport {
                                 event: text,
                                 cites: map(&e.cites),
-                                modified: words::modified(&game, &e),
+                                modified: words::modified(game, &e),
                             });
                         }
                         log.push(Logged { event: e, action });
