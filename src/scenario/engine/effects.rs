@@ -538,12 +538,9 @@ impl Game {
             return Ok(Vec::new());
         };
         let mut events = Vec::new();
-        let amount = if put {
-            let (n, replaced) = self.modify_counters(card, kind, amount);
-            events.extend(replaced);
-            n
-        } else {
-            amount
+        let (amount, replaced) = match put {
+            true => self.modify_counters(card, kind, amount),
+            false => (amount, None),
         };
         let amount = ((before + sign * amount).max(0) - before).abs();
         events.push(self.apply(event(
@@ -556,6 +553,7 @@ impl Game {
             vec![Target::Card(card)],
             &[cite::R122_1],
         )));
+        events.extend(replaced);
         Ok(events)
     }
 

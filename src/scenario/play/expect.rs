@@ -257,7 +257,11 @@ pub(super) fn check(
             // The evidence: every rule cited by the triggered abilities' events.
             let cited: Vec<String> = log
                 .iter()
-                .filter(|l| l.event.kind() == EventKind::Stack)
+                .filter(|l| {
+                    // A replaced event is evidence that an ability didn't trigger (603.2g).
+                    l.event.kind() == EventKind::Stack
+                        || matches!(l.event.what, Happened::Replaced(_))
+                })
                 .flat_map(|l| map(&l.event.cites))
                 .collect();
             let missing: Vec<String> = e

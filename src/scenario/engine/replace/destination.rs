@@ -99,6 +99,10 @@ impl Game {
         };
         let on = self.rules.date;
         let mut cites = vec![era::instead(on), era::never_happens(on)];
+        if from == Zone::Battlefield {
+            // It didn't die: its dies abilities don't trigger (603.2g).
+            cites.push(era::triggers_nothing(on));
+        }
         // A source that left earlier in this very event still applies (614.4).
         if record
             .applied

@@ -72,3 +72,18 @@ pub fn counters_put(on: Date) -> Vec<Cite> {
     }
     out
 }
+
+/// A replaced event triggers nothing: 410.7 before 2009-07-11, then 603.2f, 603.2g (from
+/// 2020-11-20), 603.2h (from 2021-11-19), 603.2g again (from 2025-11-14).
+pub fn triggers_nothing(on: Date) -> Cite {
+    let rule = [
+        (date(2009, 7, 11), "410.7"),
+        (date(2020, 11, 20), "603.2f"),
+        (date(2021, 11, 19), "603.2g"),
+        (date(2025, 11, 14), "603.2h"),
+    ]
+    .iter()
+    .find(|(until, _)| on < *until)
+    .map_or("603.2g", |(_, r)| *r);
+    own(on, rule)
+}
