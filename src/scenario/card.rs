@@ -496,12 +496,27 @@ pub enum Ability {
     Static(Box<super::effect::Effect>),
     /// `trigger: TRIGGER`: a triggered ability (603.1).
     Triggered(Box<super::engine::triggered::TriggeredAbility>),
+    /// `replacement:` or `prevention:` about damage (614.1a, 615.1a).
+    Damage(Box<super::engine::prevent::DamageRule>),
     /// `replacement: REPLACEMENT`, `enters tapped`, `enters with N C counters`: a static
     /// ability generating a replacement effect (614.1).
     Replacement(Box<super::engine::replace::ability::ReplacementAbility>),
 }
 
 impl Ability {
+    /// Whether it is a `replacement:` or `prevention:` attribute, and which: they are
+    /// numbered apart (`L's replacement N`, `L's prevention N`).
+    pub fn written_as(&self) -> Option<super::engine::prevent::Written> {
+        match self {
+            Ability::Damage(r) => Some(r.written),
+            // `enters tapped` and `enters with` are named apart (`L's enters tapped`).
+            Ability::Replacement(r) if !r.text.starts_with("enters ") => {
+                Some(super::engine::prevent::Written::Replacement)
+            }
+            _ => None,
+        }
+    }
+
     /// The combat keywords and restrictions, as written in a scenario.
     pub const COMBAT: [(&'static str, Ability); 14] = [
         ("flying", Ability::Flying),
@@ -590,6 +605,15 @@ impl fmt::Display for Ability {
             Ability::Static(e) => write!(f, "static: {}", e.text),
             Ability::Triggered(t) if t.keyword.is_some() => f.write_str(&t.text),
             Ability::Triggered(t) => write!(f, "trigger: {}", t.text),
+            Ability::Damage(r) => write!(
+                f,
+                "{}: {}",
+                match r.written {
+                    super::engine::prevent::Written::Replacement => "replacement",
+                    super::engine::prevent::Written::Prevention => "prevention",
+                },
+                r.text
+            ),
             Ability::Replacement(r) if r.text.starts_with("enters ") => f.write_str(&r.text),
             Ability::Replacement(r) => write!(f, "replacement: {}", r.text),
             other => f.write_str(

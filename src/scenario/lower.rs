@@ -7,8 +7,13 @@ use super::statement::{ActionItem, Statement};
 
 /// The action an item of `Actions` asks for, with how it was announced.
 pub fn action(item: &ActionItem) -> Action {
+    let mut act = act(&item.statement);
+    // A shield is named after the statement that made it (`action N`).
+    if let Act::Effect(Effect::Shield { action, .. }) = &mut act {
+        *action = item.n;
+    }
     Action {
-        act: act(&item.statement),
+        act,
         in_response: item.in_response,
         choice: item.choice,
     }
@@ -101,6 +106,7 @@ pub fn act(statement: &Statement) -> Act {
             until_end_of_turn,
         }),
         Statement::Destroy(c) => Act::Effect(Effect::Destroy(c)),
+        Statement::Shield(spec) => Act::Effect(Effect::Shield { spec, action: 0 }),
         Statement::Exile(c) => Act::Effect(Effect::Exile(c)),
         Statement::Sacrifice { player, cards } => match cards[..] {
             [card] => Act::Effect(Effect::Sacrifice { player, card }),

@@ -58,6 +58,40 @@ pub struct TimelineEntry {
 pub struct EventReport {
     pub event: String,
     pub cites: Vec<String>,
+    /// A damage event modified by replacement and prevention effects: the effects in
+    /// order, who chose, and every other legal order whose result differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modified: Option<ModificationReport>,
+}
+
+/// A modified damage event, for `--json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ModificationReport {
+    pub source: String,
+    pub to: String,
+    pub proposed: i32,
+    pub dealt: i32,
+    /// Each effect applied, in order, with the damage before and after it.
+    pub applied: Vec<AppliedReport>,
+    /// The player who chose the order (616.1), when two or more effects applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<String>,
+    pub by_default: bool,
+    /// The other legal orders whose result differs.
+    pub other_orders: Vec<OrderReport>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AppliedReport {
+    pub effect: String,
+    pub before: i32,
+    pub after: i32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderReport {
+    pub effects: Vec<String>,
+    pub dealt: i32,
 }
 
 /// One state-based action.
@@ -320,6 +354,7 @@ pub fn play(
                             r.events.push(EventReport {
                                 event: text,
                                 cites: map(&e.cites),
+                                modified: words::modified(game, &e),
                             });
                         }
                         log.push(Logged { event: e, action });
@@ -394,6 +429,7 @@ pub fn play(
                 break 'chains;
             }
             game.set_applies(item.applies.clone());
+            game.choose(item.choices.clone());
             let (legal, reason, cites, events) = match game.perform(&lower::action(item)) {
                 Ok(events) => {
                     let cites: Vec<Cite> =
@@ -461,6 +497,7 @@ pub fn play(
                 report.events.push(EventReport {
                     event: text,
                     cites: map(&e.cites),
+                    modified: words::modified(&game, &e),
                 });
                 log.push(Logged {
                     event: e,
@@ -523,6 +560,7 @@ pub fn play(
                     r.events.push(EventReport {
                         event: text,
                         cites: map(&e.cites),
+                        modified: words::modified(&game, &e),
                     });
                 }
                 log.push(Logged { event: e, action });

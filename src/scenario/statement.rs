@@ -17,6 +17,8 @@ pub use super::engine::{
 /// What an item of `Actions` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Statement {
+    /// `regenerate L`, `prevent …` (615.7, 701.19a).
+    Shield(super::engine::prevent::ShieldSpec),
     Play {
         player: PlayerId,
         card: CardId,
@@ -247,6 +249,27 @@ impl Statement {
                 out
             }
             GoTo(_) | NextTurn | AllPlayersPass | CounterCombatDamage => Vec::new(),
+            Shield(spec) => {
+                use super::engine::prevent::{ShieldSpec as S, Shielded as X};
+                match spec {
+                    S::Regenerate(c) | S::AllFrom { source: c, .. } => vec![card(c)],
+                    S::Next { to: X::Card(c), .. }
+                    | S::AllTo {
+                        to: Some(X::Card(c)),
+                        ..
+                    } => {
+                        vec![card(c)]
+                    }
+                    S::Next {
+                        to: X::Player(p), ..
+                    }
+                    | S::AllTo {
+                        to: Some(X::Player(p)),
+                        ..
+                    } => vec![Target::Player(*p)],
+                    _ => Vec::new(),
+                }
+            }
             DestroyEach { subjects, .. } => subjects
                 .iter()
                 .filter_map(|s| match s {
@@ -309,6 +332,8 @@ pub struct ActionItem {
     pub choice: Option<CardId>,
     /// `(P orders triggers: T, T...)` (603.3b).
     pub orders: Vec<TriggerOrder>,
+    /// `(P applies: …)` (616.1) and `(P prevents first: …)` (615.7).
+    pub choices: super::engine::prevent::Choices,
     /// `(P applies: L, L...)`: the order P applies replacement effects in, by their objects
     /// (616.1).
     pub applies: Vec<(PlayerId, Vec<CardId>)>,
@@ -454,6 +479,12 @@ pub enum Claim {
     LostLife {
         player: PlayerId,
         n: i32,
+    },
+    /// `X was dealt N damage [by M]`: after every replacement and prevention effect.
+    Dealt {
+        to: Target,
+        n: i32,
+        by: Option<CardId>,
     },
 }
 

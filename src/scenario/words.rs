@@ -4,6 +4,7 @@
 
 mod combat;
 pub(crate) mod layers;
+mod prevention;
 mod replaced;
 mod why;
 
@@ -15,6 +16,14 @@ use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, Stac
 use super::statement::{Change, Step, Target, Zone};
 
 /// The sentence for an event.
+/// The `--json` account of a modified damage event.
+pub fn modified(g: &Game, e: &Event) -> Option<super::play::ModificationReport> {
+    match &e.what {
+        Happened::DamageModified(m) => Some(prevention::report(g, m)),
+        _ => None,
+    }
+}
+
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
 }
@@ -102,6 +111,8 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
         R::TriggeredInAStepPassedThrough => "an ability triggered in a step that this statement passes through; this build of the checker doesn't yet resolve abilities in the steps a statement passes through (write `go to` the step, then `all players pass`)".into(),
         R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
         R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
+        R::TooManyEffects => "more than six replacement and prevention effects apply to one event; the checker orders at most six".into(),
+        R::PreventNPerSource => "a static \"prevent N of that damage\" effect meets one source's damage to two or more recipients at once; this revision prevents N \"from any applicable source at any given time\" and doesn't say whose damage is reduced (419.7c; 614.9 of 2009-07-11)".into(),
         R::SacrificeLooksBack => "an ability that triggers on a sacrifice triggers differently looking back in time and not; the chosen revision doesn't say whether it looks back (603.10a of 2026-04-17 made it look back)".into(),
         R::TooManyReplacements(n) => format!("{n} replacement and prevention effects apply, or became applicable, to one event; the checker orders at most six (scenario-format.md, \"Refusals\")"),
         R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
@@ -176,6 +187,19 @@ fn happened(g: &Game, h: &Happened) -> String {
     let t = |t: Target| target_name(g, t);
     match h {
         Happened::Combat(c) => combat::words(g, c),
+        Happened::DamageModified(m) => prevention::modification(g, m),
+        Happened::Shield {
+            maker,
+            to,
+            regenerate,
+            n,
+        } => prevention::shield(g, maker, *to, *regenerate, *n),
+        Happened::PreventionBegins { maker, text } => {
+            format!("{}: {text}", prevention::maker(g, maker))
+        }
+        Happened::Regenerated { card, by, shields } => {
+            prevention::regenerated(g, *card, by, *shields)
+        }
         Happened::Replaced(r) => replaced::words(g, r),
         Happened::ZoneChange {
             card,

@@ -204,6 +204,11 @@ pub enum Effect {
     },
     /// A player wins the game (104.2b): the game ends (104.1).
     Win(PlayerId),
+    /// A regeneration or prevention shield made by statement `action` (615.7, 701.19a).
+    Shield {
+        spec: super::prevent::ShieldSpec,
+        action: usize,
+    },
     GoTo(Step),
     NextTurn,
 }

@@ -268,7 +268,8 @@ impl Game {
             Happened::Damage { .. }
             | Happened::Counters { .. }
             | Happened::ContinuousEffect { .. }
-            | Happened::Reconfigured { .. } => self.apply_to_object(&e.what),
+            | Happened::Reconfigured { .. }
+            | Happened::Regenerated { .. } => self.apply_to_object(&e.what),
             Happened::DamageToPlayer { .. }
             | Happened::Wins { .. }
             | Happened::Life { .. }

@@ -34,7 +34,12 @@ impl Game {
         players: &[PlayerId],
     ) -> Vec<Event> {
         let mut events = Vec::new();
-        if n <= 0 {
+        let all: Vec<Target> = cards
+            .iter()
+            .map(|&c| Target::Card(c))
+            .chain(players.iter().map(|&p| Target::Player(p)))
+            .collect();
+        if n <= 0 || self.refuses_prevent_n(Some(source), &all, false) {
             return events;
         }
         for &card in cards {

@@ -2,7 +2,6 @@
 //! aren't player actions make happen: putting objects onto the battlefield, attaching,
 //! continuous changes, destroying, exiling, damage, counters, life, and moving the turn.
 
-use super::legality;
 use super::prelude::*;
 use super::triggered::Amount;
 
@@ -315,6 +314,9 @@ impl Game {
                 value => Ok(vec![self.no_life(player, gained, value)]),
             },
             Effect::Win(p) => Ok(self.win(p)),
+            Effect::Shield { spec, action } => {
+                Ok(self.make_shield(&spec, super::prevent::Maker::Action(action)))
+            }
             Effect::GoTo(step) => self.go_to(step),
             Effect::NextTurn => self.next_turn(),
         }
@@ -375,6 +377,9 @@ impl Game {
                 vec![Target::Card(c)],
                 &[cite::INDESTRUCTIBLE],
             )]);
+        }
+        if let Some(events) = self.regenerates(c) {
+            return Ok(events);
         }
         let owner = self.owner(c);
         Ok(self.move_card(
@@ -493,28 +498,12 @@ impl Game {
                 &[cite::R120_3],
             )];
         }
-        let v = self.view(card);
-        // 702.16e: damage from a source with a quality the permanent has protection
-        // from is prevented.
-        // 608.2h: a source that has left the battlefield deals damage as it last
-        // existed there.
         let from = source.map(|s| self.damage_source(s));
-        if let (Some(s), Some((sv, _))) = (source, &from) {
-            if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
-                let mut numbers = legality::protection(q, cite::R702_16E);
-                numbers.push(cite::R120_1);
-                return vec![event(
-                    Happened::DamagePrevented {
-                        card,
-                        amount,
-                        source: s,
-                        quality: q.clone(),
-                    },
-                    vec![Target::Card(card), Target::Card(s)],
-                    &numbers,
-                )];
-            }
+        let (amount, mut events) = self.modified(source, amount, Target::Card(card), false);
+        if amount <= 0 {
+            return events;
         }
+        let v = self.view(card);
         let mut numbers = Vec::new();
         if v.chars.is(CardType::Creature) {
             numbers.push(cite::R120_3E);
@@ -534,9 +523,11 @@ impl Game {
                 numbers.push(cite::R702_2E);
             }
         }
+        // What made the damage so includes the effects that modified it.
+        numbers.extend(events.iter().flat_map(|e| e.cites.iter().copied()));
         let mut subjects = vec![Target::Card(card)];
         subjects.extend(source.map(Target::Card));
-        vec![self.apply(event(
+        events.push(self.apply(event(
             Happened::Damage {
                 card,
                 amount,
@@ -545,7 +536,8 @@ impl Game {
             },
             subjects,
             &numbers,
-        ))]
+        )));
+        events
     }
 
     /// Counters put on or removed from an object (122.1); no fewer than none remain.
@@ -739,8 +731,14 @@ impl Game {
         if last_known {
             numbers.push(cite::R608_2H);
         }
+        let (amount, mut events) =
+            self.modified(Some(source), amount, Target::Player(player), false);
+        if amount <= 0 {
+            return events;
+        }
+        numbers.extend(events.iter().flat_map(|e| e.cites.iter().copied()));
         let now = self.players[player].life - amount;
-        vec![self.apply(event(
+        events.push(self.apply(event(
             Happened::DamageToPlayer {
                 source,
                 player,
@@ -749,7 +747,8 @@ impl Game {
             },
             vec![Target::Player(player), Target::Card(source)],
             &numbers,
-        ))]
+        )));
+        events
     }
 
     /// 702.15b: damage dealt by a source with lifelink (from 2009-07-11) makes its

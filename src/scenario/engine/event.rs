@@ -442,6 +442,29 @@ pub enum Happened {
         card: CardId,
         player: PlayerId,
     },
+    /// A damage event modified by replacement and prevention effects (120.4a, 616.1).
+    DamageModified(Box<super::prevent::modify::Modification>),
+    /// A shield made by a statement or a trigger: `regenerate L` (701.19a), or a
+    /// prevention shield (615.7) of `n` damage (`None`: all damage).
+    Shield {
+        maker: super::prevent::Maker,
+        to: Target,
+        regenerate: bool,
+        n: Option<i32>,
+    },
+    /// A prevention effect of `prevent all … damage M would deal this turn`, or dealt to
+    /// several (615.1a).
+    PreventionBegins {
+        maker: super::prevent::Maker,
+        text: String,
+    },
+    /// A regeneration shield replaced the destruction of `card` (614.8).
+    Regenerated {
+        card: CardId,
+        by: super::prevent::Maker,
+        /// How many regeneration shields it had.
+        shields: usize,
+    },
 }
 
 impl Happened {
@@ -461,6 +484,8 @@ impl Happened {
             }
             H::ControlEffectEnds { .. } => EventKind::Control,
             H::Damage { .. } => EventKind::Damage,
+            H::Regenerated { .. } => EventKind::Changed,
+            H::DamageModified(_) | H::Shield { .. } | H::PreventionBegins { .. } => EventKind::Note,
             H::DamageToPlayer { .. } => EventKind::Life,
             H::Counters { .. } => EventKind::Counters,
             H::Replaced(r) => match &r.result {

@@ -35,6 +35,7 @@ pub mod event;
 pub mod layers;
 pub mod legality;
 pub mod multiplayer;
+pub mod prevent;
 pub mod priority;
 pub mod reason;
 pub mod replace;

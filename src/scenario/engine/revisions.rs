@@ -139,6 +139,12 @@ pub enum Difference {
     /// 603.10a (2026-04-17 on): abilities that trigger when a player sacrifices a
     /// permanent look back in time.
     SacrificeLooksBack,
+    /// A rule for a static "prevent N of that damage" (419.7c from 2007-05-01; 615.10
+    /// today). Before, no rule speaks of it.
+    StaticPreventN,
+    /// 419.7c (2007-05-01 … 2009-05-01) and 614.9 of 2009-07-11: a static "prevent N"
+    /// prevents N "from any applicable source at any given time", not per damage event.
+    PreventNPerSource,
     /// 702.79 (502.79 when it began, 2008-10-01): persist.
     Persist,
     /// 702.93 (702.91 when it began, 2012-02-01): undying.
@@ -213,6 +219,16 @@ pub const DIFFERENCES: &[Row] = &[
         difference: Difference::Undying,
         from: Some(date(2012, 2, 1)),
         until: None,
+    },
+    Row {
+        difference: Difference::StaticPreventN,
+        from: Some(date(2007, 5, 1)),
+        until: None,
+    },
+    Row {
+        difference: Difference::PreventNPerSource,
+        from: Some(date(2007, 5, 1)),
+        until: Some(date(2009, 9, 4)),
     },
     Row {
         difference: Difference::SacrificeLooksBack,
@@ -531,6 +547,8 @@ mod tests {
             TypeChangingEffectsWholeInLayerFour,
             DefiningAbilitiesDependOnEachOther,
             CountersAnnihilate,
+            StaticPreventN,
+            PreventNPerSource,
         ] {
             assert!(DIFFERENCES.iter().any(|r| r.difference == d), "{d:?}");
         }

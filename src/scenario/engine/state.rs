@@ -119,6 +119,10 @@ pub struct Game {
     pub(super) trigger_records: Vec<super::triggered::TriggerRecord>,
     /// Why the checker stopped playing, if it did (a feature it doesn't play).
     pub(super) refusal: Option<super::triggered::Refusal>,
+    /// Regeneration and prevention shields of this turn (615.7, 701.19a).
+    pub(super) shields: Vec<super::prevent::Shield>,
+    /// The current statement's `applies` and `prevents first` suffixes.
+    pub(super) choices: super::prevent::Choices,
     /// The modification step's state: the replacement effects as the event began (614.4),
     /// the chooser's named order.
     pub(super) replacing: super::replace::modify::Replacing,
@@ -264,6 +268,8 @@ impl Game {
             waiting: Vec::new(),
             trigger_records: Vec::new(),
             refusal: None,
+            shields: Vec::new(),
+            choices: Default::default(),
             replacing: Default::default(),
             enters_with: None,
         };

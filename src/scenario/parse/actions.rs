@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::scenario::effect::Part;
+use crate::scenario::engine::prevent::Choices;
 use crate::scenario::engine::triggered::Amount;
 
 /// The player statements by verb, as the contract writes them.
@@ -76,6 +77,8 @@ impl Reader<'_> {
             let mut choice = None;
             let mut orders = Vec::new();
             let mut applies = Vec::new();
+            let mut named = Vec::new();
+            let mut prevents_first = Vec::new();
             // Choice suffixes, in parentheses at the end; several may follow one another.
             while s.ends_with(')') {
                 let Some(open) = s.rfind('(') else { break };
@@ -88,11 +91,14 @@ impl Reader<'_> {
                 } else if let Some((p, names)) = inner.split_once(" orders triggers:") {
                     orders.insert(0, self.trigger_order(item.line, p, names)?);
                 } else if let Some((p, names)) = inner.split_once(" applies:") {
-                    applies.insert(0, self.applies(item.line, p, names)?);
-                } else if inner.contains(" prevents first:") {
-                    return self.err(item.line, format!("`({inner})` orders replacement or prevention effects, which this build of the checker doesn't play yet (scenario-format.md, \"Replacement and prevention effects\")"));
+                    let (player, refs) = self.applies_names(item.line, p, names)?;
+                    let labels = refs.iter().filter_map(|r| r.label()).collect();
+                    applies.insert(0, (player, labels));
+                    named.insert(0, (player, refs));
+                } else if let Some((p, names)) = inner.split_once(" prevents first:") {
+                    prevents_first.insert(0, self.prevents_first(item.line, p, names)?);
                 } else {
-                    return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)` or `(P orders triggers: T, T...)`, found `({inner})`"));
+                    return self.err(item.line, format!("expected `(keeping LABEL)`, `(choosing LABEL)`, `(P orders triggers: T, T...)`, `(P applies: E, E...)` or `(P prevents first: M, M...)`, found `({inner})`"));
                 }
                 s = s[..open].trim().to_string();
             }
@@ -105,23 +111,14 @@ impl Reader<'_> {
                 statement,
                 choice,
                 orders,
+                choices: Choices {
+                    applies: named,
+                    prevents_first,
+                },
                 applies,
             });
         }
         Ok(out)
-    }
-
-    /// `(P applies: L, L...)`: each L the object of a replacement effect (616.1).
-    fn applies(&self, line: usize, p: &str, names: &str) -> R<(PlayerId, Vec<CardId>)> {
-        let player = self.player(line, p.trim())?;
-        let mut out = Vec::new();
-        for n in names.split(',').flat_map(|n| n.split(" and ")) {
-            let n = n.trim();
-            if !n.is_empty() {
-                out.push(self.label(line, n)?);
-            }
-        }
-        Ok((player, out))
     }
 
     pub(super) fn unknown_verb<T>(&self, line: usize, s: &str, subject: &str) -> R<T> {
@@ -164,6 +161,9 @@ impl Reader<'_> {
         };
         if let Some(st) = self.combat_damage(line, s)? {
             return eot_only(st);
+        }
+        if let Some(spec) = self.shield_statement(line, s) {
+            return eot_only(Statement::Shield(spec?));
         }
         // Player subjects.
         if let Some((player, rest)) = self.player_prefix(s) {

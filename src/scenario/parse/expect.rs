@@ -124,6 +124,23 @@ impl Reader<'_> {
             }
             return Ok(Claim::StateBasedActionsCite);
         }
+        if let Some((x, rest)) = s.split_once(" was dealt ") {
+            let (n, by) = match rest.split_once(" damage by ") {
+                Some((n, m)) => (n, Some(self.label(line, m)?)),
+                None => (rest.strip_suffix(" damage").unwrap_or(rest), None),
+            };
+            let Some(n) = number::<i32>(n) else {
+                return self.err(
+                    line,
+                    format!("expected `X was dealt N damage [by M]`, found `{s}`"),
+                );
+            };
+            return Ok(Claim::Dealt {
+                to: self.target(line, x)?,
+                n,
+                by,
+            });
+        }
         if let Some(claim) = self.trigger_claim(line, s)? {
             return Ok(claim);
         }

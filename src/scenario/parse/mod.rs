@@ -17,6 +17,7 @@ mod actions;
 mod combat;
 mod damage;
 mod expect;
+mod prevention;
 mod replacement;
 mod setup;
 mod statics;

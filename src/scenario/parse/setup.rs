@@ -594,6 +594,16 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Triggered(Box::new(k.ability())));
+                } else if let Some(v) = a.strip_prefix("prevention:") {
+                    let rule = self.prevention_rule(line, v)?;
+                    spec.printed.abilities.push(Ability::Damage(Box::new(rule)));
+                } else if let Some(rule) = a
+                    .strip_prefix("replacement:")
+                    .and_then(|v| self.damage_replacement(line, v))
+                {
+                    spec.printed
+                        .abilities
+                        .push(Ability::Damage(Box::new(rule?)));
                 } else if let Some(v) = a.strip_prefix("replacement:") {
                     let r = self.replacement(line, v)?;
                     spec.printed
@@ -603,17 +613,6 @@ impl Reader<'_> {
                     spec.printed
                         .abilities
                         .push(Ability::Replacement(Box::new(r)));
-                } else if let Some(k) = ["prevention:"]
-                    .iter()
-                    .find(|k| a == k.trim() || a.starts_with(*k))
-                {
-                    return self.err(
-                        line,
-                        format!(
-                            "`{}` is version 3 that this build of the checker doesn't play yet",
-                            k.trim_end_matches(':').trim()
-                        ),
-                    );
                 } else if let Some(v) = a.strip_prefix("mana value ") {
                     spec.printed.mana_value = count(v, "mana value")?;
                 } else if let Some(v) = a.strip_prefix("timestamp ") {

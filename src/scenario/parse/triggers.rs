@@ -110,11 +110,11 @@ impl Reader<'_> {
 
     fn unplayed_effect(&self, piece: &str) -> Option<String> {
         let later = [
-            ("regenerate", "`regenerate L`"),
-            ("prevent ", "`prevent …`"),
+            ("regenerate", "`regenerate OBJ`"),
+            ("prevent ", "`prevent the next N damage that would be dealt to OBJ this turn`, `prevent all [combat] damage that would be dealt to OBJ this turn` or `prevent all [combat] damage OBJ would deal this turn`"),
         ];
         later.iter().find(|(w, _)| piece.contains(w)).map(|(_, f)| {
-            format!("{f} in a triggered ability (`{piece}`) is version 3 that this build of the checker doesn't play yet")
+            format!("`{piece}` is not a form this build reads in a triggered ability: expected {f}")
         })
     }
 
@@ -517,6 +517,11 @@ impl Reader<'_> {
                 amount,
                 put: false,
             }));
+        }
+        if let Some((obj, kind)) = super::prevention::shield_effect(e) {
+            return Ok(self
+                .object_ref(line, obj, event, targets)?
+                .map(|on| TriggerEffect::Shield { on, kind }));
         }
         for (verb, make) in [
             (

@@ -285,6 +285,16 @@ pub(super) fn check(
                 detail,
             };
         }
+        Claim::Dealt { to, n, by } => {
+            let k = dealt(log, *to, *by);
+            let by_m = by.map(|m| format!(" by {}", label(m))).unwrap_or_default();
+            (
+                k == *n,
+                format!("{} was dealt {k} damage{by_m}", target_name(*to)),
+                Some(*to),
+                &[EventKind::Damage, EventKind::Life, EventKind::Note],
+            )
+        }
         Claim::Gained { player, n } | Claim::LostLife { player, n } => {
             let (gained, lost) = game.life_changes(*player);
             let is_gain = matches!(e.claim, Claim::Gained { .. });
@@ -515,6 +525,46 @@ fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
     }
 }
 
+/// The damage dealt to `to` (any object of its card) in `log`, from `by` if given.
+fn dealt(log: &[Logged], to: Target, by: Option<usize>) -> i32 {
+    use crate::scenario::engine::combat::CombatEvent;
+    use crate::scenario::engine::Happened as H;
+    log.iter()
+        .map(|l| match (&l.event.what, to) {
+            (
+                H::Damage {
+                    card,
+                    amount,
+                    source,
+                    ..
+                },
+                Target::Card(c),
+            ) if *card == c => (*amount, *source),
+            (
+                H::DamageToPlayer {
+                    player,
+                    amount,
+                    source,
+                    ..
+                },
+                Target::Player(p),
+            )
+            | (
+                H::Combat(CombatEvent::DamageToPlayer {
+                    player,
+                    amount,
+                    source,
+                    ..
+                }),
+                Target::Player(p),
+            ) if *player == p => (*amount, Some(*source)),
+            _ => (0, None),
+        })
+        .filter(|(_, s)| by.is_none() || *s == by)
+        .map(|(a, _)| a)
+        .sum()
+}
+
 /// `replacement order (matters | doesn't matter) at action N`: whether any event of action N
 /// had two legal orders with different results (616.1).
 fn replacement_order(
@@ -528,6 +578,7 @@ fn replacement_order(
         .filter(|l| l.action == Some(n))
         .filter_map(|l| match &l.event.what {
             Happened::Replaced(r) => Some(r.differ),
+            Happened::DamageModified(m) => Some(!m.others.is_empty()),
             _ => None,
         })
         .collect();

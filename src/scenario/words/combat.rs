@@ -128,6 +128,7 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
                 Removal::ControllerChanged => "changed controller",
                 Removal::NotACreature => "is not a creature",
                 Removal::NotAttackable => "is no longer a planeswalker or a battle",
+                Removal::Regenerated => "was regenerated",
             },
             if g.was_attacked(*card) {
                 ", and what attacked it attacks nothing"

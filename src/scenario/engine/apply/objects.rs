@@ -56,6 +56,13 @@ impl Game {
                 });
             }
             Happened::Reconfigured { card } => self.cards[*card].attached_to = None,
+            Happened::Regenerated { card, .. } => {
+                // 701.19a: all damage removed, tapped.
+                let c = &mut self.cards[*card];
+                c.damage = 0;
+                c.dealt_deathtouch = false;
+                c.tapped = true;
+            }
             _ => {}
         }
     }

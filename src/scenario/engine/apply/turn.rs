@@ -36,6 +36,7 @@ impl Game {
                 for c in &mut self.cards {
                     c.damage = 0;
                 }
+                self.end_shields();
             }
             _ => {}
         }

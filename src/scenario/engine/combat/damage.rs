@@ -528,7 +528,23 @@ impl Game {
             .iter()
             .map(|p| (p.source, self.view(p.source)))
             .collect();
-        for (p, (s, sv)) in plans.iter().zip(&sources) {
+        // 615.7: a shield prevents first the damage of the sources its player names
+        // (`prevents first`); else in file order.
+        for p in &plans {
+            let to: Vec<Target> = p
+                .amounts
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(_, t)| *t)
+                .collect();
+            if self.refuses_prevent_n(Some(p.source), &to, true) {
+                return events;
+            }
+        }
+        let mut order: Vec<usize> = (0..plans.len()).collect();
+        order.sort_by_key(|&i| self.prevents_first_rank(plans[i].source));
+        for i in order {
+            let (p, (s, sv)) = (&plans[i], &sources[i]);
             let mut dealt = 0;
             // Damage past the blockers got there by trample (702.19b, 702.19d); damage
             // dealt first, or twice, by first strike or double strike (702.7b, 702.4b).
@@ -544,17 +560,17 @@ impl Game {
                 if n <= 0 {
                     continue;
                 }
-                let (mut e, was_dealt) = self.deal_damage(*s, sv, n, t);
-                e.cites.extend(strike);
-                if let Some(c) = over {
-                    if !matches!(t, Target::Card(b) if blockers.contains(&b)) {
-                        e.cites.push(c);
+                let (mut es, n) = self.deal_damage(*s, sv, n, t);
+                if let Some(e) = es.last_mut() {
+                    e.cites.extend(strike);
+                    if let Some(c) = over {
+                        if !matches!(t, Target::Card(b) if blockers.contains(&b)) {
+                            e.cites.push(c);
+                        }
                     }
                 }
-                events.push(e);
-                if was_dealt {
-                    dealt += n;
-                }
+                events.extend(es);
+                dealt += n;
             }
             if dealt > 0 && sv.chars.has(&Ability::Lifelink) {
                 let who = sv.controller;
@@ -619,13 +635,28 @@ impl Game {
         events
     }
 
-    /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), unless protection
-    /// prevents it (702.16e): the event, and whether the damage was dealt.
-    pub(super) fn deal_damage(&mut self, s: CardId, sv: &View, n: i32, t: Target) -> (Event, bool) {
+    /// Source `s` (as `sv`) deals `n` combat damage to `t` (120.3), as replacement and
+    /// prevention effects modify it (120.4, 702.16e): the events, the last the damage
+    /// dealt (or how it was prevented), and how much was dealt.
+    pub(super) fn deal_damage(
+        &mut self,
+        s: CardId,
+        sv: &View,
+        n: i32,
+        t: Target,
+    ) -> (Vec<Event>, i32) {
+        let (n, mut events) = self.modified(Some(s), n, t, true);
+        if n <= 0 {
+            return (events, 0);
+        }
+        let modified: Vec<Cite> = events
+            .iter()
+            .flat_map(|e| e.cites.iter().copied())
+            .collect();
         match t {
             Target::Player(p) => {
                 let now = self.players[p].life - n;
-                let e = self.apply(event(
+                events.push(self.apply(event(
                     Happened::Combat(CombatEvent::DamageToPlayer {
                         source: s,
                         player: p,
@@ -633,25 +664,11 @@ impl Game {
                         now,
                     }),
                     vec![t],
-                    &[cite::R510_2, cite::R120_3A],
-                ));
-                (e, true)
+                    &[&[cite::R510_2, cite::R120_3A], &modified[..]].concat(),
+                )));
             }
             Target::Card(c) => {
                 let v = self.view(c);
-                if let Some(q) = v.chars.protections().find(|q| sv.chars.has_quality(q)) {
-                    let e = event(
-                        Happened::DamagePrevented {
-                            card: c,
-                            amount: n,
-                            source: s,
-                            quality: q.clone(),
-                        },
-                        vec![t],
-                        &super::super::legality::protection(q, cite::R702_16E),
-                    );
-                    return (e, false);
-                }
                 let mut numbers = vec![cite::R510_2];
                 if v.chars.is(CardType::Creature) {
                     numbers.push(cite::R120_3E);
@@ -665,7 +682,8 @@ impl Game {
                 if v.chars.is(CardType::Battle) {
                     numbers.push(cite::R120_3H);
                 }
-                let e = self.apply(event(
+                numbers.extend(modified);
+                events.push(self.apply(event(
                     Happened::Damage {
                         card: c,
                         amount: n,
@@ -674,9 +692,9 @@ impl Game {
                     },
                     vec![t],
                     &numbers,
-                ));
-                (e, true)
+                )));
             }
         }
+        (events, n)
     }
 }

@@ -101,6 +101,12 @@ impl Game {
                 }
             })
             .collect();
+        for a in &object.assigned {
+            let to: Vec<Target> = a.amounts.iter().filter(|x| x.0 > 0).map(|x| x.1).collect();
+            if self.refuses_prevent_n(Some(a.source), &to, true) {
+                return events;
+            }
+        }
         for (a, (sv, mut extra)) in object.assigned.iter().zip(sources) {
             // Damage dealt first, or twice, by first strike or double strike (502.2b,
             // 502.28b of then).
@@ -131,7 +137,9 @@ impl Game {
                         continue;
                     }
                 }
-                let (mut e, _) = self.deal_damage(a.source, &sv, n, t);
+                let (mut es, _) = self.deal_damage(a.source, &sv, n, t);
+                let Some(mut e) = es.pop() else { continue };
+                events.extend(es);
                 e.cites.splice(0..0, cites(&[cite::R310_4_ON_THE_STACK]));
                 e.cites.extend(cites(&extra));
                 // A blocked trampler's damage to what it attacks got there by trample

@@ -14,6 +14,8 @@ pub enum Removal {
     NotACreature,
     /// An attacked planeswalker or battle that stopped being one.
     NotAttackable,
+    /// Regenerated (701.19a).
+    Regenerated,
 }
 
 impl Game {

@@ -539,6 +539,14 @@ impl Game {
             let before = self.snapshot();
             let mut applied = Vec::new();
             for p in pending {
+                // 614.8: a regeneration shield replaces a destruction (704.5g, 704.5h).
+                if let (Sba::Destroy, Some(c)) = (p.what, p.card) {
+                    if let Some(mut es) = self.regenerates(c) {
+                        es[0].cites.splice(0..0, p.cites.iter().copied());
+                        applied.extend(es);
+                        continue;
+                    }
+                }
                 let e = self.sba_event(p);
                 applied.extend(self.apply_state_based(e));
             }

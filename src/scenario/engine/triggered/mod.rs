@@ -386,6 +386,28 @@ pub enum TriggerEffect {
         who: PlayerRef,
         what: Vec<ObjectRef>,
     },
+    /// `regenerate OBJ`, `prevent … OBJ … this turn` (701.19a, 615.7, 615.1a): the
+    /// shield, with OBJ bound as it resolves.
+    Shield {
+        on: ObjectRef,
+        kind: ShieldKind,
+    },
+}
+
+/// Which shield a trigger's `regenerate` or `prevent …` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldKind {
+    Regenerate,
+    /// `prevent the next N damage that would be dealt to OBJ this turn`.
+    Next(i32),
+    /// `prevent all [combat] damage that would be dealt to OBJ this turn`.
+    AllTo {
+        combat_only: bool,
+    },
+    /// `prevent all [combat] damage OBJ would deal this turn`.
+    AllFrom {
+        combat_only: bool,
+    },
 }
 
 impl TriggerEffect {
@@ -421,7 +443,8 @@ impl TriggerEffect {
             }
             TriggerEffect::Destroy(o)
             | TriggerEffect::Exile(o)
-            | TriggerEffect::ReturnToHand(o) => obj(o),
+            | TriggerEffect::ReturnToHand(o)
+            | TriggerEffect::Shield { on: o, .. } => obj(o),
             TriggerEffect::ReturnToBattlefield { what, .. } => obj(what),
             TriggerEffect::Gets { what, .. } => obj(what),
             TriggerEffect::Damage {

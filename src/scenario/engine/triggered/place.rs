@@ -24,6 +24,11 @@ pub enum Refusal {
     /// Before 2026-04-17, a sacrifice ability (E5) that triggers differently looking back
     /// and not (603.10a of 2026-04-17 settled it).
     SacrificeLooksBack,
+    /// More than six replacement and prevention effects apply to one event.
+    TooManyEffects,
+    /// In 2007-05-01 … 2009-07-11, a static "prevent N" effect meets one source's damage to
+    /// two or more recipients at once (419.7c of 2009-05-01, 614.9 of 2009-07-11).
+    PreventNPerSource,
     /// More than six replacement and prevention effects applied, or became applicable, to
     /// one event (scenario-format.md, "Refusals").
     TooManyReplacements(usize),

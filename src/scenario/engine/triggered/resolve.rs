@@ -164,6 +164,12 @@ impl Game {
                 })),
                 None => Vec::new(),
             },
+            TriggerEffect::Shield { on, kind } => {
+                match self.object(inst, *on, expected, Zone::Battlefield) {
+                    Some(c) => self.trigger_shield(inst, c, *kind),
+                    None => Vec::new(),
+                }
+            }
             TriggerEffect::Destroy(o) => match self.object(inst, *o, expected, Zone::Battlefield) {
                 Some(c) => ok(self.effect(Effect::Destroy(c))),
                 None => Vec::new(),
