@@ -434,6 +434,10 @@ fn happened(g: &Game, h: &Happened) -> String {
                 ""
             }
         ),
+        Happened::NoDamage { source, amount } => format!(
+            "{} deals no damage: the amount is {amount}, and a source that would deal 0 damage deals none",
+            g.label(*source)
+        ),
         Happened::NoTriggerToCounter { source } => format!(
             "no such triggered ability of {} is on the stack: nothing is countered",
             g.label(*source)

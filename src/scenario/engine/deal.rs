@@ -20,6 +20,23 @@ impl Game {
     ) -> Vec<Event> {
         let n = self.amount_of(amount);
         let (cards, players) = self.damage_recipients(source, to);
+        if cards.is_empty() && players.is_empty() {
+            // The set is read as the damage is dealt (608.2h): nothing in it.
+            return vec![event(
+                Happened::AppliesToNothing,
+                Vec::new(),
+                &[cite::R608_2H],
+            )];
+        }
+        if n <= 0 {
+            // 120.8: "If a source would deal 0 damage, it does not deal damage at all."
+            let amount = n;
+            return vec![event(
+                Happened::NoDamage { source, amount },
+                vec![Target::Card(source)],
+                &[cite::R120_8],
+            )];
+        }
         self.deal_at_once(source, n, &cards, &players)
     }
 

@@ -371,6 +371,12 @@ pub enum Happened {
         gained: bool,
         value: i32,
     },
+    /// `M deals N damage to X` with N 0 or less: no damage is dealt (120.8; 107.1b for a
+    /// negative amount).
+    NoDamage {
+        source: CardId,
+        amount: i32,
+    },
     /// `counter TRIG` with no such ability on the stack: nothing happens.
     NoTriggerToCounter {
         source: CardId,
@@ -539,6 +545,7 @@ impl Happened {
             | H::NoControlForPlayerWhoLeft { .. }
             | H::NoTriggerToCounter { .. }
             | H::NoLife { .. }
+            | H::NoDamage { .. }
             | H::CombatDamageNotCountered { .. }
             | H::AppliesToNothing => EventKind::Note,
         }
