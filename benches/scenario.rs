@@ -75,6 +75,28 @@ fn triggering_actions(n: usize) -> String {
     text
 }
 
+/// A lion returned with a +1/+1 counter under three "that many plus 1" and three "twice
+/// that many" effects: six effects on one counter event, 720 legal orders.
+fn six_replacement_effects() -> String {
+    let plus = "replacement: if one or more +1/+1 counters would be put on a creature you control, that many plus 1 +1/+1 counters are put on it instead";
+    let twice = "replacement: if an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead";
+    let mut s = String::from("# Six replacement effects\n\n## Game\n- players: Alice, Bob\n- rules: 2026-04-17\n\n## Battlefield\n");
+    for (label, text) in [
+        ("a", plus),
+        ("b", plus),
+        ("c", plus),
+        ("d", twice),
+        ("e", twice),
+        ("f", twice),
+    ] {
+        s.push_str(&format!(
+            "- {label}: Enchantment; controller Alice; {text}\n"
+        ));
+    }
+    s.push_str("\n## Graveyard\n- lion: Creature — Cat 2/2; owner Alice\n\n## Actions\n1. return lion to the battlefield under Alice's control with 1 +1/+1 counter on it (Alice applies: a, b, c, d, e, f)\n\n## Expect\n- lion has 32 +1/+1 counters\n- replacement order matters at action 1\n");
+    s
+}
+
 fn suite(dir: &Path) -> Vec<(String, String)> {
     std::fs::read_dir(dir)
         .map(|rd| {
@@ -116,6 +138,17 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    // Issue #27: one event with six applicable replacement effects, every one of its 720
+    // orders enumerated (aim: under 100 ms on a release build).
+    let six = six_replacement_effects();
+    assert!(
+        parse_and_play("six.md", &six),
+        "the six-effect board passes"
+    );
+    c.bench_function(
+        "parse and play one event with six replacement effects",
+        |b| b.iter(|| parse_and_play("six.md", black_box(&six))),
+    );
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
     for (name, dir) in [
         ("parse and play tests/scenarios", root.clone()),

@@ -53,17 +53,35 @@ pub fn words(g: &Game, r: &Replaced) -> String {
         s.push_str(&format!("; {note}"));
     }
     if !r.others.is_empty() {
-        let others: Vec<String> = r
-            .others
-            .iter()
-            .map(|(order, result)| {
-                let names: Vec<String> = order.iter().map(|c| l(*c)).collect();
-                format!("{}: {}", names.join(", "), outcome(g, result))
+        let others: Vec<String> = by_result(&r.others)
+            .into_iter()
+            .map(|(result, orders)| {
+                let names: Vec<String> = orders[0].iter().map(|c| l(*c)).collect();
+                let more = match orders.len() - 1 {
+                    0 => String::new(),
+                    1 => " (and 1 other order)".to_string(),
+                    n => format!(" (and {n} other orders)"),
+                };
+                format!("{}{more}: {}", names.join(", "), outcome(g, result))
             })
             .collect();
         s.push_str(&format!("; other legal orders: {}", others.join("; ")));
     }
     s
+}
+
+/// The other legal orders grouped by their result, each result once in the order first
+/// met: with six effects (720 orders) the report names one order per result and counts the
+/// rest, so that it stays readable.
+fn by_result(others: &[(Vec<CardId>, Outcome)]) -> Vec<(&Outcome, Vec<&Vec<CardId>>)> {
+    let mut groups: Vec<(&Outcome, Vec<&Vec<CardId>>)> = Vec::new();
+    for (order, result) in others {
+        match groups.iter_mut().find(|(o, _)| *o == result) {
+            Some((_, orders)) => orders.push(order),
+            None => groups.push((result, vec![order])),
+        }
+    }
+    groups
 }
 
 fn outcome(g: &Game, o: &Outcome) -> String {
