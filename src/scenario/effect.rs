@@ -49,6 +49,45 @@ pub struct Filter {
     pub with: Option<Ability>,
 }
 
+impl Filter {
+    /// Whether an object with characteristics `ch`, a token or not, controlled by
+    /// `controller`, fits everything but `other` (which its caller knows): `you` is the
+    /// player the filter's `you` means (none: `you control` fits nothing).
+    pub fn fits(
+        &self,
+        ch: &Characteristics,
+        token: bool,
+        controller: PlayerId,
+        you: Option<PlayerId>,
+    ) -> bool {
+        if self.not.iter().any(|w| w.matches(ch))
+            || self.not_colors.iter().any(|k| ch.colors.contains(k))
+            || (self.not_token && token)
+        {
+            return false;
+        }
+        if !self.colors.iter().all(|k| ch.colors.contains(k))
+            || !self.supertypes.iter().all(|s| ch.is_super(*s))
+            || !self.also.iter().all(|w| w.matches(ch))
+        {
+            return false;
+        }
+        let noun = match &self.noun {
+            Noun::Type(t) => ch.is(*t),
+            Noun::Permanent => true,
+            Noun::Token => token,
+            Noun::Subtype(s) => ch.has_subtype(s),
+        };
+        let control = match self.control {
+            Control::Any => true,
+            Control::You => you == Some(controller),
+            Control::Opponents => you.is_some_and(|y| y != controller),
+            Control::Player(p) => controller == p,
+        };
+        noun && control && self.with.as_ref().is_none_or(|a| ch.has(a))
+    }
+}
+
 /// A card type, supertype or subtype, as `non-` or `L is a WORD` names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Word {

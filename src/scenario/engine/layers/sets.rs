@@ -3,7 +3,7 @@
 //! moment (611.3a), and, once an effect began to apply, the same set in later layers
 //! (613.6).
 
-use super::super::super::effect::{Control, Filter, Noun, Subject};
+use super::super::super::effect::{Filter, Subject};
 use super::super::prelude::*;
 use super::{Board, Instance, Set};
 
@@ -44,35 +44,13 @@ impl Game {
     }
 
     fn matches(&self, f: &Filter, c: CardId, source: Option<CardId>, board: &Board) -> bool {
-        let ch = &board.chars[c];
-        if f.other && source == Some(c) {
-            return false;
-        }
-        if f.not.iter().any(|w| w.matches(ch))
-            || f.not_colors.iter().any(|k| ch.colors.contains(k))
-            || (f.not_token && self.cards[c].token)
-        {
-            return false;
-        }
-        if !f.colors.iter().all(|k| ch.colors.contains(k))
-            || !f.supertypes.iter().all(|s| ch.is_super(*s))
-            || !f.also.iter().all(|w| w.matches(ch))
-        {
-            return false;
-        }
-        let noun = match &f.noun {
-            Noun::Type(t) => ch.is(*t),
-            Noun::Permanent => true,
-            Noun::Token => self.cards[c].token,
-            Noun::Subtype(s) => ch.has_subtype(s),
-        };
         let you = source.map(|s| board.controller[s]);
-        let control = match f.control {
-            Control::Any => true,
-            Control::You => you == Some(board.controller[c]),
-            Control::Opponents => you.is_some_and(|y| y != board.controller[c]),
-            Control::Player(p) => board.controller[c] == p,
-        };
-        noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
+        !(f.other && source == Some(c))
+            && f.fits(
+                &board.chars[c],
+                self.cards[c].token,
+                board.controller[c],
+                you,
+            )
     }
 }

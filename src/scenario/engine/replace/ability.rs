@@ -3,7 +3,7 @@
 //! (614.1a, 614.1c, 614.1d). Read by `parse::replacement`; applied by the modification
 //! step ([`super::enter`], [`super::destination`], [`super::counters`]).
 
-use super::super::super::effect::{Control, Filter, Noun, Subject};
+use super::super::super::effect::{Filter, Subject};
 use super::super::state::View;
 use super::super::vocabulary::{CounterKind, PlayerId};
 
@@ -99,33 +99,11 @@ pub fn takes(subject: &Subject, you: PlayerId, seen: &Seen) -> bool {
 
 /// [`Filter`] over a view: the same tests as the layer system's sets.
 fn fits(f: &Filter, you: PlayerId, seen: &Seen) -> bool {
-    let ch = &seen.view.chars;
-    if f.other && seen.is_source {
-        return false;
-    }
-    if f.not.iter().any(|w| w.matches(ch))
-        || f.not_colors.iter().any(|k| ch.colors.contains(k))
-        || (f.not_token && seen.token)
-    {
-        return false;
-    }
-    if !f.colors.iter().all(|k| ch.colors.contains(k))
-        || !f.supertypes.iter().all(|s| ch.is_super(*s))
-        || !f.also.iter().all(|w| w.matches(ch))
-    {
-        return false;
-    }
-    let noun = match &f.noun {
-        Noun::Type(t) => ch.is(*t),
-        Noun::Permanent => true,
-        Noun::Token => seen.token,
-        Noun::Subtype(s) => ch.has_subtype(s),
-    };
-    let control = match f.control {
-        Control::Any => true,
-        Control::You => seen.view.controller == you,
-        Control::Opponents => seen.view.controller != you,
-        Control::Player(p) => seen.view.controller == p,
-    };
-    noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
+    !(f.other && seen.is_source)
+        && f.fits(
+            &seen.view.chars,
+            seen.token,
+            seen.view.controller,
+            Some(you),
+        )
 }

@@ -647,31 +647,5 @@ pub fn triggered_abilities(chars: &Characteristics) -> Vec<(usize, &TriggeredAbi
 
 /// Whether `view` (of `card`, a token or not) fits `f`, `you` being the ability's controller.
 pub fn fits(f: &Filter, view: &View, token: bool, you: PlayerId) -> bool {
-    use super::super::effect::{Control, Noun};
-    let ch = &view.chars;
-    if f.not.iter().any(|w| w.matches(ch))
-        || f.not_colors.iter().any(|k| ch.colors.contains(k))
-        || (f.not_token && token)
-    {
-        return false;
-    }
-    if !f.colors.iter().all(|k| ch.colors.contains(k))
-        || !f.supertypes.iter().all(|s| ch.is_super(*s))
-        || !f.also.iter().all(|w| w.matches(ch))
-    {
-        return false;
-    }
-    let noun = match &f.noun {
-        Noun::Type(t) => ch.is(*t),
-        Noun::Permanent => true,
-        Noun::Token => token,
-        Noun::Subtype(s) => ch.has_subtype(s),
-    };
-    let control = match f.control {
-        Control::Any => true,
-        Control::You => view.controller == you,
-        Control::Opponents => view.controller != you,
-        Control::Player(p) => view.controller == p,
-    };
-    noun && control && f.with.as_ref().is_none_or(|a| ch.has(a))
+    f.fits(&view.chars, token, view.controller, Some(you))
 }
