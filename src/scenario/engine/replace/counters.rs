@@ -5,8 +5,8 @@
 
 use super::super::prelude::*;
 use super::ability::{takes, Replacement, Seen};
-use super::modify::{name_of, Outcome, Source};
-use super::{decide, era, Candidate, Category, Order};
+use super::era;
+use super::modify::{Outcome, Source};
 
 impl Game {
     /// How many counters of `kind` are put on `c` instead of `amount`, and the record.
@@ -43,32 +43,11 @@ impl Game {
             Replacement::Counters { counts, .. } => counts.of(*n),
             _ => *n,
         };
-        let candidates: Vec<Candidate> = sources
-            .iter()
-            .map(|s| Candidate {
-                name: name_of(s.card),
-                timestamp: (s.timestamp, s.index),
-                category: Category::Any,
-            })
-            .collect();
-        let chooser = view.controller;
-        let named = self.named_by(chooser);
-        let named: Vec<&str> = named.iter().map(String::as_str).collect();
-        let order = Order::of(self.rules.date);
-        let decision = match decide(&amount, &candidates, &order, &named, applicable, apply) {
-            Ok(d) => d,
-            Err(too_many) => {
-                self.refuse_too_many(too_many.count);
-                return (amount, None);
-            }
-        };
-        let labelled: Vec<(CardId, String, Candidate)> = sources
-            .iter()
-            .zip(&candidates)
-            .map(|(s, k)| (s.card, s.ability.text.clone(), k.clone()))
-            .collect();
         let outcome = |n: &i32| Outcome::Counters(kind, *n);
-        let Some(record) = self.replaced(c, chooser, &labelled, &decision, outcome) else {
+        let chooser = view.controller;
+        let Some((decision, record)) =
+            self.decide_among(c, chooser, &amount, &sources, (applicable, apply), outcome)
+        else {
             return (amount, None);
         };
         let on = self.rules.date;
@@ -76,17 +55,7 @@ impl Game {
         if on >= crate::model::Date::new(2017, 9, 29).expect("a date") {
             cites.push(super::modify::own(on, "614.16"));
         }
-        cites.extend(Game::path_cites(&decision));
-        dedup(&mut cites);
-        let mut subjects = vec![Target::Card(c)];
-        subjects.extend(record.applied.iter().map(|a| Target::Card(a.source)));
         let n = decision.chosen.result;
-        let event = Event {
-            what: Happened::Replaced(Box::new(record)),
-            cites,
-            subjects,
-            state_based: false,
-        };
-        (n, Some(event))
+        (n, Some(Game::replaced_event(c, record, cites, &decision)))
     }
 }

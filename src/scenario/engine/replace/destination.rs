@@ -7,8 +7,8 @@
 
 use super::super::prelude::*;
 use super::ability::{takes, Destination, Replacement, Seen};
-use super::modify::{name_of, Outcome, Source};
-use super::{decide, era, Candidate, Category, Order};
+use super::era;
+use super::modify::{Outcome, Source};
 
 impl Game {
     /// Where `c`, moving from `from` to the graveyard `to`, goes instead, and the record.
@@ -65,35 +65,14 @@ impl Game {
             }
             _ => to,
         };
-        let candidates: Vec<Candidate> = sources
-            .iter()
-            .map(|s| Candidate {
-                name: name_of(s.card),
-                timestamp: (s.timestamp, s.index),
-                category: Category::Any,
-            })
-            .collect();
         let chooser = if from == Zone::Battlefield {
             view.controller
         } else {
             owner
         };
-        let named = self.named_by(chooser);
-        let named: Vec<&str> = named.iter().map(String::as_str).collect();
-        let order = Order::of(self.rules.date);
-        let decision = match decide(&to, &candidates, &order, &named, applicable, apply) {
-            Ok(d) => d,
-            Err(too_many) => {
-                self.refuse_too_many(too_many.count);
-                return (to, None);
-            }
-        };
-        let labelled: Vec<(CardId, String, Candidate)> = sources
-            .iter()
-            .zip(&candidates)
-            .map(|(s, k)| (s.card, s.ability.text.clone(), k.clone()))
-            .collect();
-        let Some(record) = self.replaced(c, chooser, &labelled, &decision, |z| Outcome::Zone(*z))
+        let outcome = |z: &Zone| Outcome::Zone(*z);
+        let Some((decision, record)) =
+            self.decide_among(c, chooser, &to, &sources, (applicable, apply), outcome)
         else {
             return (to, None);
         };
@@ -111,17 +90,10 @@ impl Game {
         {
             cites.push(era::exists_before(on));
         }
-        cites.extend(Game::path_cites(&decision));
-        dedup(&mut cites);
-        let mut subjects = vec![Target::Card(c)];
-        subjects.extend(record.applied.iter().map(|a| Target::Card(a.source)));
         let zone = decision.chosen.result;
-        let event = Event {
-            what: Happened::Replaced(Box::new(record)),
-            cites,
-            subjects,
-            state_based: false,
-        };
-        (zone, Some(event))
+        (
+            zone,
+            Some(Game::replaced_event(c, record, cites, &decision)),
+        )
     }
 }

@@ -139,6 +139,66 @@ impl Game {
             .collect()
     }
 
+    /// 616.1 over one event that the effects of `sources` (none of a category that must
+    /// come first) may modify, `chooser` choosing: the decision and its record, or `None`
+    /// when none applied or more than six did (then refused).
+    pub(super) fn decide_among<E: Clone + PartialEq>(
+        &mut self,
+        affected: CardId,
+        chooser: PlayerId,
+        event: &E,
+        sources: &[Source],
+        rule: (impl Fn(&E, usize) -> bool, impl Fn(&E, usize) -> E),
+        outcome: impl Fn(&E) -> Outcome,
+    ) -> Option<(Decision<E>, Replaced)> {
+        let candidates: Vec<Candidate> = sources
+            .iter()
+            .map(|s| Candidate {
+                name: name_of(s.card),
+                timestamp: (s.timestamp, s.index),
+                category: super::Category::Any,
+            })
+            .collect();
+        let named = self.named_by(chooser);
+        let named: Vec<&str> = named.iter().map(String::as_str).collect();
+        let order = super::Order::of(self.rules.date);
+        let (applicable, apply) = rule;
+        let decision = match super::decide(event, &candidates, &order, &named, applicable, apply) {
+            Ok(d) => d,
+            Err(too_many) => {
+                self.refuse_too_many(too_many.count);
+                return None;
+            }
+        };
+        let labelled: Vec<(CardId, String, Candidate)> = sources
+            .iter()
+            .zip(&candidates)
+            .map(|(s, k)| (s.card, s.ability.text.clone(), k.clone()))
+            .collect();
+        let record = self.replaced(affected, chooser, &labelled, &decision, outcome)?;
+        Some((decision, record))
+    }
+
+    /// The event that says `record`: `cites` with the rules the decision's path cited, its
+    /// subjects the affected object and the effects' sources.
+    pub(super) fn replaced_event<E>(
+        affected: CardId,
+        record: Replaced,
+        mut cites: Vec<Cite>,
+        decision: &Decision<E>,
+    ) -> Event {
+        cites.extend(Game::path_cites(decision));
+        dedup(&mut cites);
+        let mut subjects = vec![Target::Card(affected)];
+        subjects.extend(record.applied.iter().map(|a| Target::Card(a.source)));
+        Event {
+            what: Happened::Replaced(Box::new(record)),
+            cites,
+            subjects,
+            state_based: false,
+        }
+    }
+
     /// The record of a decision, or `None` if no effect applied.
     pub(super) fn replaced<E>(
         &self,
