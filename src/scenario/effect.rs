@@ -28,6 +28,11 @@ pub enum Subject {
     /// attached to.
     Attached,
     Filter(Filter),
+    /// `cards in graveyards`, `cards in your graveyard`, `cards in P's graveyard`: the cards
+    /// in those zones, not permanents (614.12's Yixlid Jailer). The [`Control`] names whose
+    /// graveyard: `Any` every one, `You` the static ability's controller's, `Player` one
+    /// player's (`Opponents` is never written).
+    Graveyards(Control),
 }
 
 /// `[other] [non-WORD]... [COLOR] [SUPERTYPE] NOUN [CONTROL] [with KEYWORD]`.

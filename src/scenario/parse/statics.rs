@@ -77,6 +77,17 @@ impl Reader<'_> {
             ["enchanted" | "equipped" | "fortified", _] if written == Written::Static => {
                 return Ok(Subject::Attached)
             }
+            ["cards", "in", "graveyards"] => return Ok(Subject::Graveyards(Control::Any)),
+            ["cards", "in", "your", "graveyard"] if written == Written::Static => {
+                return Ok(Subject::Graveyards(Control::You))
+            }
+            ["cards", "in", whose @ .., "graveyard"] if !whose.is_empty() => {
+                let name = whose.join(" ");
+                let Some(name) = name.strip_suffix("'s").or_else(|| name.strip_suffix('\'')) else {
+                    return self.err(line, format!("expected `cards in graveyards`, `cards in your graveyard` or `cards in P's graveyard`, found `{joined}`"));
+                };
+                return Ok(Subject::Graveyards(Control::Player(self.player(line, name)?)));
+            }
             _ => {}
         }
         let mut i = 0;
@@ -421,6 +432,7 @@ impl Reader<'_> {
             || Color::from_word(first).is_some()
             || Supertype::from_word(first).is_some()
             || (CardType::from_word(first).is_some() && first.ends_with('s'))
+            || (first == "cards" && second == Some("in"))
     }
 
     /// The changes of `L CHANGE` that only the `static:` grammar writes (`L is red`, `L

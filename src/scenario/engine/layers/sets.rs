@@ -3,7 +3,7 @@
 //! moment (611.3a), and, once an effect began to apply, the same set in later layers
 //! (613.6).
 
-use super::super::super::effect::{Filter, Subject};
+use super::super::super::effect::{Control, Filter, Subject};
 use super::super::prelude::*;
 use super::{Board, Instance, Set};
 
@@ -18,7 +18,8 @@ impl Game {
         }
     }
 
-    /// The objects on the battlefield a subject describes now, seen from `source`.
+    /// The objects a subject describes now, seen from `source`: permanents on the
+    /// battlefield, or the cards in graveyards for `cards in graveyards`.
     pub(in super::super) fn described(
         &self,
         subject: &Subject,
@@ -40,6 +41,19 @@ impl Game {
             Subject::Filter(f) => (0..self.cards.len())
                 .filter(|c| on(c) && self.matches(f, *c, source, board))
                 .collect(),
+            Subject::Graveyards(whose) => {
+                let you = source.map(|s| board.controller[s]);
+                (0..self.cards.len())
+                    .filter(|&c| match self.cards[c].zone {
+                        Zone::Graveyard(owner) => match whose {
+                            Control::Any | Control::Opponents => true,
+                            Control::You => you == Some(owner),
+                            Control::Player(p) => owner == *p,
+                        },
+                        _ => false,
+                    })
+                    .collect()
+            }
         }
     }
 

@@ -299,6 +299,9 @@ impl Game {
                 !(f.other && c == card)
                     && super::super::triggered::fits(f, v, self.cards[c].token, you)
             }
+            // Damage is dealt by and to objects on the battlefield and players; a card in
+            // a graveyard is neither (120.1).
+            Subject::Graveyards(_) => false,
         }
     }
 

@@ -92,7 +92,7 @@ pub fn takes(subject: &Subject, you: PlayerId, seen: &Seen) -> bool {
     match subject {
         Subject::This => seen.is_source,
         Subject::Attached => seen.is_attached,
-        Subject::Label(_) => false,
+        Subject::Label(_) | Subject::Graveyards(_) => false,
         Subject::Filter(f) => fits(f, you, seen),
     }
 }
