@@ -35,7 +35,8 @@ pub enum Subject {
     Graveyards(Control),
 }
 
-/// `[other] [non-WORD]... [COLOR] [SUPERTYPE] NOUN [CONTROL] [with KEYWORD]`.
+/// `[other] [non-WORD]... [COLOR] [SUPERTYPE] NOUN [CONTROL] [with KEYWORD] [with power N or
+/// greater]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filter {
     pub other: bool,
@@ -52,6 +53,9 @@ pub struct Filter {
     pub noun: Noun,
     pub control: Control,
     pub with: Option<Ability>,
+    /// `with power N or greater` (a trigger condition's FILTERNOUN): the object's power,
+    /// as the layers leave it, is at least N; an object without power fits none.
+    pub power_at_least: Option<i32>,
 }
 
 impl Filter {
@@ -89,7 +93,11 @@ impl Filter {
             Control::Opponents => you.is_some_and(|y| y != controller),
             Control::Player(p) => controller == p,
         };
-        noun && control && self.with.as_ref().is_none_or(|a| ch.has(a))
+        noun && control
+            && self.with.as_ref().is_none_or(|a| ch.has(a))
+            && self
+                .power_at_least
+                .is_none_or(|n| ch.power_toughness.is_some_and(|pt| pt.power >= n))
     }
 }
 

@@ -105,6 +105,7 @@ impl Reader<'_> {
             noun: Noun::Permanent,
             control: Control::Any,
             with: None,
+            power_at_least: None,
         };
         if words.get(i) == Some(&"other") {
             filter.other = true;

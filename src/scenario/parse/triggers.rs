@@ -312,12 +312,27 @@ impl Reader<'_> {
 
     /// FILTERNOUN, singular or plural.
     pub(super) fn filter_noun(&self, line: usize, text: &str) -> R<Filter> {
-        if text.contains(" with power ") {
-            return self.err(line, format!("`with power N or greater` (in `{text}`) is version 3 that this build of the checker doesn't play yet"));
-        }
+        let (text, power_at_least) = match text.split_once(" with power ") {
+            Some((noun, n)) => {
+                let Some(n) = n
+                    .strip_suffix(" or greater")
+                    .and_then(|n| n.trim().parse::<i32>().ok())
+                else {
+                    return self.err(
+                        line,
+                        format!("expected `with power N or greater` (N a number) in `{text}`"),
+                    );
+                };
+                (noun, Some(n))
+            }
+            None => (text, None),
+        };
         let words: Vec<&str> = text.split_whitespace().collect();
         match self.subject(line, &words, Written::Static)? {
-            Subject::Filter(f) => Ok(f),
+            Subject::Filter(f) => Ok(Filter {
+                power_at_least,
+                ..f
+            }),
             _ => self.err(
                 line,
                 format!("expected a FILTERNOUN such as `creature you control`, found `{text}`"),

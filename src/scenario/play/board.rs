@@ -17,8 +17,17 @@ pub(super) fn board(game: &Game) -> BoardReport {
         })
         .collect();
     let mut cards = Vec::new();
+    // The battlefield first, then each other zone where its first object is in file
+    // order, its objects together (a card put into a graveyard later joins that graveyard).
+    let mut zones: Vec<Zone> = Vec::new();
+    for c in 0..game.cards() {
+        if !zones.contains(&game.zone(c)) {
+            zones.push(game.zone(c));
+        }
+    }
+    let rank = |z: Zone| (z != Zone::Battlefield, zones.iter().position(|&y| y == z));
     let mut order: Vec<usize> = (0..game.cards()).collect();
-    order.sort_by_key(|&c| game.zone(c) != Zone::Battlefield);
+    order.sort_by_key(|&c| rank(game.zone(c)));
     for c in order {
         let v = game.view(c);
         let zone = game.zone(c);
