@@ -165,7 +165,7 @@ impl Reader<'_> {
             "an opponent" => RecipientSpec::Opponent,
             "you" => RecipientSpec::You,
             "an opponent or a permanent an opponent controls" => RecipientSpec::OpponentOrTheirs,
-            x => RecipientSpec::Subject(self.static_subject(line, x)?),
+            x => RecipientSpec::Subject(Box::new(self.static_subject(line, x)?)),
         })
     }
 

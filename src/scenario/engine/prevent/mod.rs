@@ -50,7 +50,7 @@ pub enum RecipientSpec {
     /// `an opponent or a permanent an opponent controls`.
     OpponentOrTheirs,
     /// `this`, a label, `enchanted creature`, or a FILTER.
-    Subject(Subject),
+    Subject(Box<Subject>),
 }
 
 /// What a rule does to the damage.
