@@ -16,6 +16,7 @@ pub fn action(item: &ActionItem) -> Action {
         act,
         in_response: item.in_response,
         choice: item.choice,
+        orders: item.orders.clone(),
     }
 }
 
@@ -150,6 +151,6 @@ pub fn act(statement: &Statement) -> Act {
         }),
         Statement::Wins(player) => Act::Effect(Effect::Win(player)),
         Statement::GoTo(step) => Act::Effect(Effect::GoTo(step)),
-        Statement::NextTurn => Act::Effect(Effect::NextTurn),
+        Statement::NextTurn(stop) => Act::Effect(Effect::NextTurn(stop)),
     }
 }

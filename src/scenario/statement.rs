@@ -133,7 +133,8 @@ pub enum Statement {
     /// `P wins the game` (104.2b).
     Wins(PlayerId),
     GoTo(Step),
-    NextTurn,
+    /// `next turn` (stopping in the precombat main phase) or `next turn: STEP`.
+    NextTurn(Step),
     /// `P attacks with L [attacking T], ...` (508.1).
     Attack {
         player: PlayerId,
@@ -248,7 +249,7 @@ impl Statement {
                 }
                 out
             }
-            GoTo(_) | NextTurn | AllPlayersPass | CounterCombatDamage => Vec::new(),
+            GoTo(_) | NextTurn(_) | AllPlayersPass | CounterCombatDamage => Vec::new(),
             Shield(spec) => {
                 use super::engine::prevent::{ShieldSpec as S, Shielded as X};
                 match spec {

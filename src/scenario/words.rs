@@ -108,14 +108,12 @@ fn stack_object(g: &Game, o: StackObject) -> String {
 pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
     use crate::scenario::engine::triggered::Refusal as R;
     match r {
-        R::TriggeredInAStepPassedThrough => "an ability triggered in a step that this statement passes through; this build of the checker doesn't yet resolve abilities in the steps a statement passes through (write `go to` the step, then `all players pass`)".into(),
         R::Loop => "1,000 triggered abilities resolved in this statement's span; the checker doesn't decide whether the game has entered a loop of mandatory actions, a draw (104.4b)".into(),
         R::NoSuchKeyword(k) => format!("`{k}` would act here, and the chosen revision has no such keyword"),
         R::TooManyEffects => "more than six replacement and prevention effects apply to one event; the checker orders at most six".into(),
         R::PreventNPerSource => "a static \"prevent N of that damage\" effect meets one source's damage to two or more recipients at once; this revision prevents N \"from any applicable source at any given time\" and doesn't say whose damage is reduced (419.7c; 614.9 of 2009-07-11)".into(),
         R::SacrificeLooksBack => "an ability that triggers on a sacrifice triggers differently looking back in time and not; the chosen revision doesn't say whether it looks back (603.10a of 2026-04-17 made it look back)".into(),
         R::TooManyReplacements(n) => format!("{n} replacement and prevention effects apply, or became applicable, to one event; the checker orders at most six (scenario-format.md, \"Refusals\")"),
-        R::AnotherCleanupStep => "`all players pass` with an empty stack in a cleanup step begins another cleanup step (514.3a), which this build of the checker doesn't play yet".into(),
     }
 }
 
@@ -473,19 +471,31 @@ fn happened(g: &Game, h: &Happened) -> String {
             } else {
                 format!("{} receives priority", p(*active))
             };
-            format!("the turn goes to the {step} step; {who}")
+            let kind = match step {
+                Step::PrecombatMain | Step::PostcombatMain => "phase",
+                _ => "step",
+            };
+            format!("the turn goes to the {step} {kind}; {who}")
         }
-        Happened::TurnBegins { player, untapped } => {
+        Happened::TurnBegins {
+            player,
+            untapped,
+            in_main,
+        } => {
             let list = if untapped.is_empty() {
                 "no permanents".to_string()
             } else {
                 names(g, untapped)
             };
             let s = if untapped.len() == 1 { "s" } else { "" };
+            let main = if *in_main {
+                format!("; precombat main phase, {} has priority", p(*player))
+            } else {
+                String::new()
+            };
             format!(
-                "{}'s turn begins: {list} untap{s}; no lands have been played; precombat main phase, {} has priority",
+                "{}'s turn begins: {list} untap{s}; no lands have been played{main}",
                 p(*player),
-                p(*player)
             )
         }
         Happened::Cleanup { ended } => {

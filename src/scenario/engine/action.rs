@@ -75,6 +75,9 @@ pub struct Action {
     pub in_response: bool,
     /// `(keeping L)` / `(choosing L)`: the object a player chose.
     pub choice: Option<CardId>,
+    /// `(P orders triggers: …)`: the orders for every placement until the next statement,
+    /// those of the steps it passes through included (603.3b).
+    pub orders: Vec<super::triggered::TriggerOrder>,
 }
 
 /// What an action does.
@@ -210,5 +213,6 @@ pub enum Effect {
         action: usize,
     },
     GoTo(Step),
-    NextTurn,
+    /// `next turn` (stopping in the precombat main phase) and `next turn: STEP`.
+    NextTurn(Step),
 }

@@ -31,24 +31,21 @@ impl Game {
             }
         }
         self.begin_replaceable();
+        self.said = (action.choice, action.orders.clone());
         let snapshot = self.snapshot();
-        let waiting = self.waiting.len();
-        let stack_was_empty = self.stack.is_empty();
         let mut done = self.perform_act(action);
         if let Ok(events) = &mut done {
             // 506.4: what the action took out of combat leaves it for good.
-            events.extend(self.remove_from_combat());
-            // A resolution observes its own effects (608.2c).
-            if !matches!(action.act, Act::AllPlayersPass) || stack_was_empty {
-                self.observe(&snapshot, events);
-            }
-            if matches!(
+            let removed = self.remove_from_combat();
+            // A resolution observes its own effects (608.2c), and moving through the turn
+            // each step's (`steps`).
+            let observed = matches!(
                 action.act,
-                Act::Effect(Effect::GoTo(_) | Effect::NextTurn)
-            ) && self.waiting[waiting..].iter().any(|i| {
-                !matches!(i.ability.event, super::triggered::TriggerEvent::Beginning { step, .. } if step == self.step)
-            }) {
-                self.refusal = Some(super::triggered::Refusal::TriggeredInAStepPassedThrough);
+                Act::AllPlayersPass | Act::Effect(Effect::GoTo(_) | Effect::NextTurn(_))
+            );
+            events.extend(removed);
+            if !observed {
+                self.observe(&snapshot, events);
             }
         }
         self.close_ordering(&action.act);
@@ -105,20 +102,7 @@ impl Game {
         if !self.stack.is_empty() {
             return Ok(self.resolve_top());
         }
-        match self.step {
-            Step::Cleanup => {
-                self.refusal = Some(super::triggered::Refusal::AnotherCleanupStep);
-                Ok(Vec::new())
-            }
-            step => {
-                let next = Step::ALL
-                    .into_iter()
-                    .filter(|s| *s > step && *s != Step::FirstStrikeDamage)
-                    .min()
-                    .unwrap_or(Step::Cleanup);
-                self.effect(Effect::GoTo(next))
-            }
-        }
+        self.pass_on_an_empty_stack()
     }
 
     /// `P sacrifices L, L and L` (701.21a): each must be a permanent the player controls;

@@ -318,7 +318,7 @@ impl Game {
                 Ok(self.make_shield(&spec, super::prevent::Maker::Action(action)))
             }
             Effect::GoTo(step) => self.go_to(step),
-            Effect::NextTurn => self.next_turn(),
+            Effect::NextTurn(stop) => self.next_turn(stop),
         }
     }
 
@@ -615,105 +615,6 @@ impl Game {
             vec![Target::Player(player)],
             &rules,
         ))
-    }
-
-    /// `go to STEP` (500.1): a later step, with an empty stack (117.4, 500.2); combat damage steps passed through happen.
-    fn go_to(&mut self, step: Step) -> Result<Vec<Event>, Vec<Reason>> {
-        if step <= self.step {
-            return Err(vec![because(
-                &[cite::R500_1],
-                Why::StepNotLater {
-                    now: self.step,
-                    step,
-                },
-            )]);
-        }
-        if step == Step::FirstStrikeDamage
-            && self.step < Step::FirstStrikeDamage
-            && !self.first_strike_step_due()
-        {
-            return Err(vec![because(&[cite::R510_4], Why::NoFirstStrikeStep)]);
-        }
-        if !self.stack.is_empty() {
-            return Err(vec![because(
-                &[cite::R117_4, cite::R500_2],
-                Why::StepStackNotEmpty {
-                    stack: self.stack_objects(),
-                },
-            )]);
-        }
-        let rule = if step == Step::Cleanup {
-            cite::R514_3
-        } else {
-            cite::R117_3A
-        };
-        // Combat damage steps passed through happen (510), and combat ends (511.3).
-        let mut events = self.combat_steps_until(step);
-        events.push(self.apply(event(
-            Happened::StepBegins {
-                step,
-                active: self.active,
-            },
-            vec![Target::Player(self.active)],
-            &[cite::R500_1, rule],
-        )));
-        if step == Step::Cleanup {
-            events.extend(self.cleanup());
-        }
-        Ok(events)
-    }
-
-    /// `next turn` (500.1, 502.3): the rest of this turn, then the next player's untap step.
-    fn next_turn(&mut self) -> Result<Vec<Event>, Vec<Reason>> {
-        let mut events = if self.step < Step::PostcombatMain {
-            self.combat_steps_until(Step::Cleanup)
-        } else {
-            Vec::new()
-        };
-        if !self.cleanup_done {
-            events.extend(self.cleanup());
-        }
-        let n = self.players.len();
-        let next = (1..=n)
-            .map(|k| (self.active + k) % n)
-            .find(|&q| !self.players[q].lost)
-            .unwrap_or(self.active);
-        let untapped: Vec<CardId> = (0..self.cards.len())
-            .filter(|&c| {
-                self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
-            })
-            .collect();
-        // A player who left the game is skipped: their turn doesn't begin (800.4k).
-        let skipped = next != (self.active + 1) % n;
-        let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
-        if skipped && n > 2 {
-            rules.push(cite::R800_4K);
-        }
-        // About the new active player and what untapped (502.3).
-        let subjects = std::iter::once(Target::Player(next))
-            .chain(untapped.iter().map(|&c| Target::Card(c)))
-            .collect();
-        events.push(self.apply(event(
-            Happened::TurnBegins {
-                player: next,
-                untapped,
-            },
-            subjects,
-            &rules,
-        )));
-        Ok(events)
-    }
-    /// 514.2: damage is removed and "until end of turn" effects end.
-    pub(super) fn cleanup(&mut self) -> Vec<Event> {
-        let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
-        let subjects = (0..self.cards.len())
-            .filter(|&c| self.cards[c].damage != 0)
-            .map(Target::Card)
-            .collect();
-        let cleanup = event(Happened::Cleanup { ended }, subjects, &[cite::R514_2]);
-        let mut events = vec![self.apply(cleanup)];
-        events.extend(self.exile_what_no_one_in_the_game_controls());
-        events
     }
 
     /// 702.15b, 120.3f: damage dealt by a source with lifelink, noncombat damage too,

@@ -322,6 +322,9 @@ pub enum Happened {
     TurnBegins {
         player: PlayerId,
         untapped: Vec<CardId>,
+        /// Whether the game went on to the precombat main phase with nothing happening on
+        /// the way (the report then says so in the same words).
+        in_main: bool,
     },
     /// 514.2
     Cleanup {

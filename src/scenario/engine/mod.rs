@@ -44,6 +44,7 @@ pub mod sba;
 pub mod setup;
 pub mod stack;
 pub mod state;
+pub mod steps;
 pub mod triggered;
 pub mod vocabulary;
 

@@ -126,6 +126,9 @@ pub struct Game {
     /// The modification step's state: the replacement effects as the event began (614.4),
     /// the chooser's named order.
     pub(super) replacing: super::replace::modify::Replacing,
+    /// The current statement's choice and trigger orders, for the placements of the steps
+    /// it passes through.
+    pub(super) said: super::steps::Said,
     /// Counters the permanent being put onto the battlefield enters with by the effect
     /// that puts it there (`with N C counters on it`, 122.6), taken by the move.
     pub(super) enters_with: Option<(CounterKind, i32)>,
@@ -271,6 +274,7 @@ impl Game {
             shields: Vec::new(),
             choices: Default::default(),
             replacing: Default::default(),
+            said: Default::default(),
             enters_with: None,
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);

@@ -284,7 +284,26 @@ impl Reader<'_> {
                     ),
                 };
             }
-            "next" if s == "next turn" => return eot_only(Statement::NextTurn),
+            "next" if s == "next turn" => {
+                return eot_only(Statement::NextTurn(Step::PrecombatMain))
+            }
+            "next" if s.starts_with("next turn:") => {
+                let step = s["next turn:".len()..].trim();
+                return match super::step_named(step) {
+                    Some(Step::Untap) => self.err(
+                        line,
+                        "`next turn: untap` can't be written: no player receives priority in the untap step (502.4); write `next turn: upkeep` or a later step",
+                    ),
+                    Some(st) => eot_only(Statement::NextTurn(st)),
+                    None => self.err(
+                        line,
+                        format!(
+                            "unknown step `{step}` in `next turn: STEP` (expected one of: {})",
+                            super::STEP_NAMES.map(|(n, _)| n).join(", ")
+                        ),
+                    ),
+                };
+            }
             _ => {}
         }
         // `L's power and toughness are switched` (613.4d).

@@ -521,7 +521,7 @@ impl Reader<'_> {
 }
 
 fn unreachable_statement() -> Statement {
-    Statement::NextTurn
+    Statement::AllPlayersPass
 }
 
 /// `2026-01-16`, `2011-07-15-s3`, or a prefix of one (`2011`, `2011-07`).

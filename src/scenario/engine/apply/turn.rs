@@ -12,10 +12,15 @@ impl Game {
                 self.step = *step;
                 self.priority = *active;
             }
-            Happened::TurnBegins { player, untapped } => {
+            Happened::TurnBegins {
+                player, untapped, ..
+            } => {
+                // 502: the turn begins with its untap step, where no one receives priority;
+                // the steps after it begin as the game moves on (`steps`).
                 self.active = *player;
                 self.priority = *player;
-                self.step = Step::PrecombatMain;
+                self.step = Step::Untap;
+                self.priority_in_cleanup = false;
                 self.cleanup_done = false;
                 for p in &mut self.players {
                     p.lands_played = 0;

@@ -11,13 +11,8 @@ use super::*;
 /// What stopped the checker: a feature of version 3 this build doesn't play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
-    /// An ability triggered in a step that a statement passed through (`go to`, `next
-    /// turn`): those steps' abilities would resolve before the game moves on.
-    TriggeredInAStepPassedThrough,
-    /// 1,000 triggered abilities resolved in one statement's span (104.4b is not decided).
+    /// 1,000 objects resolved in one statement's span (104.4b is not decided).
     Loop,
-    /// `all players pass` with an empty stack in a cleanup step (514.3a's new cleanup step).
-    AnotherCleanupStep,
     /// A keyword the chosen revision doesn't have (lifelink and deathtouch before
     /// 2007-05-01, persist before 2008-10-01, undying before 2012-02-01) would act.
     NoSuchKeyword(&'static str),
@@ -71,6 +66,12 @@ impl Game {
                 break;
             }
             out.push(Settled::Placement(placed));
+        }
+        // 514.3a: a state-based action performed or an ability put on the stack in a
+        // cleanup step gives the active player priority there.
+        if self.step == Step::Cleanup && !out.is_empty() {
+            self.priority_in_cleanup = true;
+            self.priority = self.active;
         }
         out
     }
