@@ -75,7 +75,7 @@ impl Game {
             Act::AffectAll {
                 effect,
                 until_end_of_turn,
-            } => Ok(self.affect_all(&effect, until_end_of_turn)),
+            } => Ok(self.affect_all(None, &effect, until_end_of_turn)),
             Act::Effect(Effect::Modify {
                 card,
                 change: change @ (Change::BecomesCopy(_) | Change::Parts(_)),
@@ -86,7 +86,7 @@ impl Game {
             | Act::Order { .. }
             | Act::CombatDamage(_)) => self.combat_action(&act),
             Act::AllPlayersPass => self.all_players_pass(),
-            Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(&subjects, exile)),
+            Act::DestroyEach { subjects, exile } => Ok(self.destroy_each(None, &subjects, exile)),
             Act::SacrificeEach { player, cards } => self.sacrifice_each(player, &cards),
             Act::DealDamage { source, amount, to } => Ok(self.deals_damage(source, amount, &to)),
             Act::Effect(effect) => self.effect(effect),
@@ -127,13 +127,18 @@ impl Game {
     }
 
     /// `destroy SETLIST`, `exile SETLIST`: every object at once, one event (the set fixed
-    /// as the effect begins, 611.2c).
-    fn destroy_each(&mut self, subjects: &[Subject], exile: bool) -> Vec<Event> {
+    /// as the effect begins, 611.2c); `source`, a triggered ability's, is who `you` is.
+    pub(super) fn destroy_each(
+        &mut self,
+        source: Option<CardId>,
+        subjects: &[Subject],
+        exile: bool,
+    ) -> Vec<Event> {
         let mut set: Vec<CardId> = Vec::new();
         for s in subjects {
             let found = match s {
                 Subject::Label(c) => vec![*c],
-                _ => self.with_board(|board| self.described(s, None, board)),
+                _ => self.with_board(|board| self.described(s, source, board)),
             };
             for c in found {
                 if !set.contains(&c) {
@@ -362,5 +367,30 @@ impl Game {
             subjects,
             &[rule, cite::R602_2, cite::R602_5D, cite::R117_3C],
         ))])
+    }
+}
+
+impl Game {
+    /// A continuous change to one object, however it is written: through the layer
+    /// system's parts (`loses all abilities`, `becomes a copy of M`, `is red`) or as the
+    /// older one-object changes (`gains flying`, `becomes a 3/3 creature`).
+    pub(super) fn modify_any(
+        &mut self,
+        card: CardId,
+        change: Change,
+        until_end_of_turn: bool,
+    ) -> Vec<Event> {
+        match change {
+            change @ (Change::BecomesCopy(_) | Change::Parts(_)) => {
+                self.modify_layered(card, change, until_end_of_turn)
+            }
+            change => self
+                .effect(Effect::Modify {
+                    card,
+                    change,
+                    until_end_of_turn,
+                })
+                .unwrap_or_default(),
+        }
     }
 }

@@ -610,8 +610,13 @@ impl Game {
 
     /// `SUBJECT EFFECT` in Actions: the set is fixed as the effect begins (611.2c), one
     /// effect on each object of it.
-    pub(super) fn affect_all(&mut self, effect: &Effect, until_end_of_turn: bool) -> Vec<Event> {
-        let set = self.with_board(|board| self.described(&effect.subject, None, board));
+    pub(super) fn affect_all(
+        &mut self,
+        source: Option<CardId>,
+        effect: &Effect,
+        until_end_of_turn: bool,
+    ) -> Vec<Event> {
+        let set = self.with_board(|board| self.described(&effect.subject, source, board));
         if set.is_empty() {
             return vec![event(
                 Happened::AppliesToNothing,

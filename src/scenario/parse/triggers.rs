@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `destroy SETLIST`, `exile SETLIST`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ gains|loses KEYWORD`, `OBJ becomes …`, `OBJ is COLOR` and the other one-object changes, `SUBJECT CHANGE` (a set, e.g. `creatures you control get +1/+1 until end of turn`), `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -546,7 +546,19 @@ impl Reader<'_> {
             ("exile ", TriggerEffect::Exile),
         ] {
             if let Some(obj) = e.strip_prefix(verb) {
-                return Ok(self.object_ref(line, obj, event, targets)?.map(make));
+                if let Some(one) = self.object_ref(line, obj, event, targets)? {
+                    return Ok(Some(make(one)));
+                }
+                // `destroy all creatures`, `exile each creature an opponent controls`.
+                let mut words = obj.split_whitespace();
+                let (first, second) = (words.next().unwrap_or(""), words.next());
+                if self.is_set_subject(first, second) {
+                    return Ok(Some(TriggerEffect::DestroyEach {
+                        subjects: self.set_list(line, obj)?,
+                        exile: verb == "exile ",
+                    }));
+                }
+                return Ok(None);
             }
         }
         if let Some(body) = e.strip_prefix("return ") {
@@ -577,6 +589,58 @@ impl Reader<'_> {
         }
         if let Some(effect) = self.damage_effect(line, e, event, targets)? {
             return Ok(Some(effect));
+        }
+        let (body, until_end_of_turn) = match e.strip_suffix(" until end of turn") {
+            Some(b) => (b.trim(), true),
+            None => (e, false),
+        };
+        // `creatures you control get +1/+1 until end of turn`: a one-shot effect on a set.
+        let mut words = body.split_whitespace();
+        let (first, second) = (words.next().unwrap_or(""), words.next());
+        if self.is_set_subject(first, second) {
+            return Ok(Some(TriggerEffect::AffectAll {
+                effect: self.effect(line, body, super::statics::Written::Static)?,
+                until_end_of_turn,
+            }));
+        }
+        // `it gains flying until end of turn`, `this becomes a 4/4 artifact creature`.
+        for verb in [
+            " gains ",
+            " gain ",
+            " loses ",
+            " lose ",
+            " becomes ",
+            " become ",
+            " stops being ",
+            " is ",
+            " has base ",
+        ] {
+            let Some(at) = body.find(verb) else { continue };
+            let (obj, rest) = (&body[..at], &body[at + 1..]);
+            let mut trial = targets.clone();
+            let Some(what) = self.object_ref(line, obj, event, &mut trial)? else {
+                continue;
+            };
+            let rest = super::agreeing_verb(rest);
+            // The change is read as a label's would be; only its parts are kept (the
+            // object is bound as the ability resolves).
+            let statement = self.label_statement(
+                line,
+                body,
+                CardId::default(),
+                "each permanent",
+                &rest,
+                until_end_of_turn,
+            )?;
+            let Statement::Modify { change, .. } = statement else {
+                return Ok(None);
+            };
+            *targets = trial;
+            return Ok(Some(TriggerEffect::Modify {
+                what,
+                change,
+                until_end_of_turn,
+            }));
         }
         for verb in [" gets ", " get "] {
             if let Some((obj, rest)) = e.split_once(verb) {

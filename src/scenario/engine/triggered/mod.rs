@@ -369,6 +369,26 @@ pub enum TriggerEffect {
         pt: PowerToughness,
         until_end_of_turn: bool,
     },
+    /// `OBJ gains KEYWORD`, `OBJ loses …`, `OBJ becomes …`, `OBJ is COLOR` … [until end of
+    /// turn]: a continuous effect on one object (611.2, 613).
+    Modify {
+        what: ObjectRef,
+        change: Change,
+        until_end_of_turn: bool,
+    },
+    /// `SUBJECT CHANGE [until end of turn]` (`creatures you control get +1/+1 until end of
+    /// turn`): a one-shot effect on a set fixed as it begins (611.2c); `you` is the ability's
+    /// source's controller.
+    AffectAll {
+        effect: super::super::effect::Effect,
+        until_end_of_turn: bool,
+    },
+    /// `destroy SETLIST`, `exile SETLIST` (`destroy all creatures`): every object at once,
+    /// one event.
+    DestroyEach {
+        subjects: Vec<super::super::effect::Subject>,
+        exile: bool,
+    },
     /// `M deals N damage to X`, `M deals damage equal to VALUE to X` (120.2b).
     Damage {
         source: ObjectRef,
@@ -446,7 +466,8 @@ impl TriggerEffect {
             | TriggerEffect::ReturnToHand(o)
             | TriggerEffect::Shield { on: o, .. } => obj(o),
             TriggerEffect::ReturnToBattlefield { what, .. } => obj(what),
-            TriggerEffect::Gets { what, .. } => obj(what),
+            TriggerEffect::Gets { what, .. } | TriggerEffect::Modify { what, .. } => obj(what),
+            TriggerEffect::AffectAll { .. } | TriggerEffect::DestroyEach { .. } => false,
             TriggerEffect::Damage {
                 source,
                 amount: a,

@@ -241,6 +241,21 @@ impl Game {
                 })),
                 None => Vec::new(),
             },
+            TriggerEffect::Modify {
+                what,
+                change,
+                until_end_of_turn,
+            } => match self.object(inst, *what, expected, Zone::Battlefield) {
+                Some(card) => self.modify_any(card, change.clone(), *until_end_of_turn),
+                None => Vec::new(),
+            },
+            TriggerEffect::AffectAll {
+                effect,
+                until_end_of_turn,
+            } => self.affect_all(Some(inst.source), effect, *until_end_of_turn),
+            TriggerEffect::DestroyEach { subjects, exile } => {
+                self.destroy_each(Some(inst.source), subjects, *exile)
+            }
         }
     }
 
