@@ -16,15 +16,42 @@ use super::{Context, Outcome};
 
 pub fn run(args: HistoryArgs, ctx: &Context) -> anyhow::Result<Outcome> {
     let library = super::library(ctx)?;
+    // The rule's one chain from the index's chain index, a few kB; the whole lineage
+    // (a few MB) only when it cannot say (an old number, a fragment, an index written
+    // before the chain index) or it is damaged (said in a warning).
+    let stored = stored_chain(&library, &args.number, args.rev.as_deref())
+        .or_else(|| super::stored_lineage(ctx, &library));
     let text = text(
         &library,
-        super::stored_lineage(ctx, &library),
+        stored,
         &args.number,
         args.rev.as_deref(),
         (!ctx.json).then_some(ctx.style),
     )?;
     super::print(&text)?;
     Ok(Outcome::Success)
+}
+
+/// The lineage of the one chain of the rule `number` of revision `rev` as the chain index
+/// of the index's current generation stores it, when it can say and the rule is there
+/// under that number; `None` otherwise (a damaged index is said in a warning).
+fn stored_chain(
+    library: &crate::library::Library,
+    number: &str,
+    rev: Option<&str>,
+) -> Option<lineage::Lineage> {
+    let number: RuleNumber = number.parse().ok()?;
+    let rev = library.resolve(rev).ok()?.id.clone();
+    let generation = library.catalogue()?.generation;
+    let dir = library.index_dir()?;
+    match crate::index::lineage::chain(dir, generation, &rev, &number) {
+        Ok(Some(one)) => one.chain_of(&rev, &number).is_some().then_some(one),
+        Ok(None) => None,
+        Err(e) => {
+            crate::output::eprintln(format_args!("arbiter: warning: {e}"));
+            None
+        }
+    }
 }
 
 /// The rule `number` of revision `rev` followed through every revision: as `history

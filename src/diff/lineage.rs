@@ -455,8 +455,124 @@ impl Lineage {
         out
     }
 
+    /// Every chain's links as [`Lineage::chain`] gives them, computed for every chain in
+    /// one pass (so that they can be stored at ingest, each chain apart, and `history`
+    /// read one chain instead of the whole lineage; see `index::lineage`). Indexed by
+    /// chain id.
+    pub fn chain_links(&self) -> Vec<ChainLinks> {
+        let mut chains: Vec<ChainLinks> = (0..self.chain_count)
+            .map(|_| ChainLinks {
+                start: 0,
+                links: Vec::new(),
+                removed: false,
+            })
+            .collect();
+        // 0: not met yet; 1: open (met in every revision since its first); 2: closed.
+        let mut state = vec![0u8; chains.len()];
+        let mut open: Vec<ChainId> = Vec::new();
+        let mut seen = vec![u32::MAX; chains.len()];
+        for (p, rev) in self.revisions.iter().enumerate() {
+            let here = p as u32;
+            for ((&number, &chain), &text) in rev.numbers.iter().zip(&rev.chains).zip(&rev.texts) {
+                let c = chain as usize;
+                // `chain` follows a chain through its first rule in each revision.
+                if c >= chains.len() || seen[c] == here {
+                    continue;
+                }
+                seen[c] = here;
+                match state[c] {
+                    0 => {
+                        state[c] = 1;
+                        chains[c].start = here;
+                        chains[c].links.push((number, text));
+                        open.push(chain);
+                    }
+                    1 => chains[c].links.push((number, text)),
+                    _ => {}
+                }
+            }
+            open.retain(|&c| {
+                let c = c as usize;
+                if seen[c] == here {
+                    return true;
+                }
+                state[c] = 2;
+                chains[c].removed = true;
+                false
+            });
+        }
+        chains
+    }
+
+    /// A lineage of the revisions `revisions` (id and date, oldest first, all of them)
+    /// holding one chain only, chain 0: `links` (packed number, text) in the revisions
+    /// from `start` on, then removed when `removed`; `texts` the texts the links name.
+    /// [`Lineage::chain`] of it gives what the whole lineage's chain gave (see
+    /// [`Lineage::chain_links`]).
+    pub fn of_one_chain(
+        revisions: Vec<(String, Date)>,
+        chain: &ChainLinks,
+        texts: &[String],
+    ) -> Lineage {
+        let mut lineage = Lineage {
+            revisions: revisions
+                .into_iter()
+                .map(|(id, date)| LineageRevision {
+                    id,
+                    date,
+                    numbers: Vec::new(),
+                    chains: Vec::new(),
+                    texts: Vec::new(),
+                })
+                .collect(),
+            chain_count: 1,
+            ..Lineage::default()
+        };
+        let start = chain.start as usize;
+        for (rev, &(number, text)) in lineage.revisions.iter_mut().skip(start).zip(&chain.links) {
+            rev.numbers.push(number);
+            rev.chains.push(0);
+            rev.texts.push(text);
+        }
+        for text in texts {
+            lineage.text_blob.push_str(text);
+            lineage.text_ends.push(lineage.text_blob.len() as u32);
+        }
+        lineage
+    }
+
+    /// [`Lineage::to_bytes`], with where each revision's columns of numbers and chains
+    /// lie in it (from the numbers' count to the chains' end) and where the text blob
+    /// starts, each text `i` at [`Lineage::text_span`]`(i)` from there.
+    pub fn to_bytes_placed(&self) -> (Vec<u8>, Vec<std::ops::Range<usize>>, usize) {
+        let mut columns = Vec::with_capacity(self.revisions.len());
+        let bytes = self.write_bytes(&mut columns);
+        let blob = bytes.len() - self.text_blob.len();
+        (bytes, columns, blob)
+    }
+
+    /// Every distinct text, one after another (see [`Lineage::text_span`]).
+    pub fn text_blob_bytes(&self) -> &[u8] {
+        self.text_blob.as_bytes()
+    }
+
+    /// Where text `id` lies in the text blob (start, length).
+    pub fn text_span(&self, id: u32) -> (u32, u32) {
+        let i = id as usize;
+        let start = match i {
+            0 => 0,
+            _ => self.text_ends.get(i - 1).copied().unwrap_or(0),
+        };
+        let end = self.text_ends.get(i).copied().unwrap_or(0);
+        (start, end.saturating_sub(start))
+    }
+
     /// The binary form: what is stored at ingest.
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.write_bytes(&mut Vec::new())
+    }
+
+    fn write_bytes(&self, columns: &mut Vec<std::ops::Range<usize>>) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.text_blob.len() + 64 * self.revisions.len());
         out.extend_from_slice(MAGIC);
         put_u32(&mut out, self.chain_count);
@@ -464,8 +580,10 @@ impl Lineage {
         for rev in &self.revisions {
             put_str(&mut out, &rev.id);
             put_str(&mut out, &rev.date.to_string());
+            let start = out.len();
             put_u32s(&mut out, &rev.numbers);
             put_u32s(&mut out, &rev.chains);
+            columns.push(start..out.len());
             put_u32s(&mut out, &rev.texts);
         }
         put_u32(&mut out, self.fragments.len() as u32);
@@ -521,6 +639,16 @@ impl Lineage {
             chain_count,
         })
     }
+}
+
+/// One chain as [`Lineage::chain`] follows it: the position of the first revision
+/// that has it, its (packed number, text id) in that revision and each one after it that
+/// has it, and whether it was then removed (the next revision lacks it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainLinks {
+    pub start: u32,
+    pub links: Vec<(u32, u32)>,
+    pub removed: bool,
 }
 
 /// Why a stored lineage could not be read.
@@ -762,6 +890,56 @@ mod tests {
             lineage.map_number("2013-07-13", &n("704.5j"), "2017-09-29"),
             None
         );
+    }
+
+    #[test]
+    fn each_chain_alone_follows_as_the_whole_lineage_does() {
+        let revisions = corpus();
+        let refs: Vec<&Revision> = revisions.iter().collect();
+        let lineage = build(&refs);
+        let dated: Vec<(String, Date)> = lineage
+            .dated_revisions()
+            .map(|(id, d)| (id.to_string(), d))
+            .collect();
+        let all = lineage.chain_links();
+        assert_eq!(all.len(), lineage.chain_count as usize);
+        assert!(all.iter().any(|c| c.removed));
+        let seen = |links: &[Link]| {
+            links
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let same = i > 0 && l.same_text(&links[i - 1]);
+                    (
+                        l.revision.to_string(),
+                        l.date,
+                        l.number,
+                        l.text.map(str::to_string),
+                        l.change,
+                        same,
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        for (c, chain) in all.iter().enumerate() {
+            // The texts renumbered in the order the chain first names them.
+            let mut ids: Vec<u32> = Vec::new();
+            let mut local = chain.clone();
+            for link in &mut local.links {
+                let i = ids.iter().position(|&t| t == link.1).unwrap_or_else(|| {
+                    ids.push(link.1);
+                    ids.len() - 1
+                });
+                link.1 = i as u32;
+            }
+            let texts: Vec<String> = ids.iter().map(|&t| lineage.text(t).to_string()).collect();
+            let alone = Lineage::of_one_chain(dated.clone(), &local, &texts);
+            assert_eq!(
+                seen(&alone.chain(0)),
+                seen(&lineage.chain(c as u32)),
+                "chain {c}"
+            );
+        }
     }
 
     #[test]

@@ -49,14 +49,25 @@ fn documents<'a>(
         if let Some(title) = &rule.title {
             doc.add_text(f.title, title);
         }
+        let mut context: Vec<&str> = Vec::new();
         let mut up = n.parent();
         while let Some(p) = up {
             if let Some(title) = revision.rule(&p).and_then(|r| r.title.as_ref()) {
                 doc.add_text(f.context, title);
+                context.push(title);
             }
             up = p.parent();
         }
         doc.add_text(f.text, &rule.text);
+        let (full, outside) = said(
+            rule.title.as_deref().unwrap_or_default(),
+            &context,
+            &rule.text,
+        );
+        doc.add_text(f.said, full);
+        if let Some(outside) = outside {
+            doc.add_text(f.said_outside, outside);
+        }
         for example in &rule.examples {
             doc.add_text(f.examples, example);
         }
@@ -81,4 +92,23 @@ fn documents<'a>(
         doc
     });
     rules.chain(glossary)
+}
+
+/// The terms a rule says as the rescoring of a search reads them, computed once at
+/// ingest: those of its title and the titles above it with its text, and with its text
+/// outside what it only names in a list (when it has lists), each sorted and
+/// space-separated. What `search::StoredRule::said` computed from the stored fields on
+/// every search before (a test holds the two to each other).
+pub(super) fn said(title: &str, context: &[&str], text: &str) -> (String, Option<String>) {
+    let mut analyzer = analysis::analyzer();
+    let above = format!("{title} {}", context.join(" "));
+    let mut terms = |words: &str| {
+        let mut terms = analysis::terms_with(&mut analyzer, words);
+        terms.sort_unstable();
+        terms.dedup();
+        terms.join(" ")
+    };
+    let full = terms(&format!("{above} {text}"));
+    let outside = analysis::without_enumerations(text).map(|o| terms(&format!("{above} {o}")));
+    (full, outside)
 }

@@ -13,7 +13,7 @@ use tantivy::schema::{
 use super::analysis::ANALYZER;
 
 /// The version of the schema and analysis; stored in the index catalogue.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// `kind` of a rule document.
 pub const KIND_RULE: &str = "rule";
@@ -49,6 +49,11 @@ pub struct Fields {
     pub initials: Field,
     /// 1 for a glossary entry printed "(Obsolete)".
     pub obsolete: Field,
+    /// A rule's terms as the rescoring reads them (its title, the titles above it and its
+    /// text, analysed at ingest; see `documents::said`), space-separated; stored only.
+    pub said: Field,
+    /// The same with the text outside what it only names in a list, when it has lists.
+    pub said_outside: Field,
 }
 
 /// The schema and its fields.
@@ -73,6 +78,8 @@ pub fn build() -> (Schema, Fields) {
         references: b.add_text_field("references", STRING | STORED),
         initials: b.add_text_field("initials", STRING),
         obsolete: b.add_u64_field("obsolete", STORED),
+        said: b.add_text_field("said", STORED),
+        said_outside: b.add_text_field("said_outside", STORED),
     };
     (b.build(), fields)
 }
@@ -94,5 +101,7 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         references: f("references")?,
         initials: f("initials")?,
         obsolete: f("obsolete")?,
+        said: f("said")?,
+        said_outside: f("said_outside")?,
     })
 }

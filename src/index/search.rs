@@ -259,11 +259,13 @@ struct StoredRule {
     first_context: String,
     /// The rule's title and the titles above it: the words the rule is under.
     above: String,
-    /// The text without what it only names in a list (`analysis::without_enumerations`).
+    /// The text without what it only names in a list (`analysis::without_enumerations`),
+    /// when its terms were not stored at ingest.
     outside: Option<String>,
     /// The terms of the keyword or variant the rule is about (see `topic`), if any.
     topic: Option<Vec<String>>,
-    /// The terms of `above` with the text, and with `outside` (see `Analysed::terms`).
+    /// The terms of `above` with the text, and with `outside` (see `Analysed::terms`):
+    /// as stored at ingest, or analysed on first use.
     said: OnceLock<Said>,
 }
 
@@ -283,7 +285,22 @@ impl StoredRule {
         let title = get(f.title);
         let context: Vec<&str> = doc.get_all(f.context).filter_map(|v| v.as_str()).collect();
         let above = format!("{title} {}", context.join(" "));
-        let outside = analysis::without_enumerations(&text);
+        // The terms analysed at ingest (see `documents::said`): nothing to analyse here.
+        let terms = |field| {
+            doc.get_first(field).and_then(|v| v.as_str()).map(|said| {
+                Arc::new(
+                    said.split(' ')
+                        .filter(|t| !t.is_empty())
+                        .map(str::to_string)
+                        .collect::<HashSet<String>>(),
+                )
+            })
+        };
+        let stored: Option<Said> = terms(f.said).map(|full| (full, terms(f.said_outside)));
+        let outside = match stored {
+            Some(_) => None,
+            None => analysis::without_enumerations(&text),
+        };
         let topic = number.and_then(|n| {
             topic::topic(n.section_number(), &title, &context)
                 .or_else(|| topic::defined_token(&text))
@@ -298,7 +315,7 @@ impl StoredRule {
             above,
             outside,
             topic,
-            said: OnceLock::new(),
+            said: stored.map(OnceLock::from).unwrap_or_default(),
         }
     }
 
@@ -947,9 +964,12 @@ impl RevisionIndex {
     /// it, a word of the judge vocabulary or a glossary name's initials once at least.
     fn known(&self, searcher: &Searcher, stem: &str) -> u64 {
         let said = self.frequency(searcher, stem).unwrap_or(0);
-        said.max(u64::from(
-            self.is_vocabulary(searcher, stem).unwrap_or(false),
-        ))
+        // A word the rules say is known as often as they say it: the judge vocabulary
+        // (parsed and stemmed on first use) is asked only of the others.
+        if said > 0 {
+            return said;
+        }
+        u64::from(self.is_vocabulary(searcher, stem).unwrap_or(false))
     }
 
     /// Whether a term is a word of the judge vocabulary or the initials of a glossary name.
@@ -1324,6 +1344,64 @@ mod tests {
             r.rules.insert(rule.number, rule);
         }
         r
+    }
+
+    #[test]
+    fn the_terms_stored_at_ingest_are_those_a_search_analysed() {
+        let mut revisions = vec![revision()];
+        let embedded = crate::library::Library::embedded_only();
+        for info in embedded.revisions() {
+            revisions.push(
+                embedded
+                    .load(&info.id)
+                    .expect("an embedded revision")
+                    .as_ref()
+                    .clone(),
+            );
+        }
+        let mut analyzer = analysis::analyzer();
+        let mut compared = 0;
+        for revision in &revisions {
+            let index = RevisionIndex::build_in_ram(revision).expect("index");
+            let searcher = index.reader.searcher();
+            let f = &index.fields;
+            for (s, segment) in searcher.segment_readers().iter().enumerate() {
+                for d in 0..segment.max_doc() {
+                    let doc: TantivyDocument =
+                        searcher.doc(DocAddress::new(s as u32, d)).expect("doc");
+                    if doc
+                        .get_first(f.number)
+                        .and_then(|v| v.as_str())
+                        .is_none_or(str::is_empty)
+                    {
+                        continue;
+                    }
+                    let rule = StoredRule::read(&doc, f, &mut analyzer);
+                    // As every search analysed them before they were stored.
+                    let above = &rule.above;
+                    let mut fresh = analysis::analyzer();
+                    let mut set = |words: &str| -> HashSet<String> {
+                        analysis::terms_with(&mut fresh, words)
+                            .into_iter()
+                            .collect()
+                    };
+                    let full = set(&format!("{above} {}", rule.text));
+                    let outside = analysis::without_enumerations(&rule.text)
+                        .map(|o| set(&format!("{above} {o}")));
+                    let (stored_full, stored_outside) =
+                        rule.said(&Analysed::default(), &mut analyzer);
+                    assert_eq!(**stored_full, full, "{:?}", rule.number);
+                    assert_eq!(
+                        stored_outside.as_deref(),
+                        outside.as_ref(),
+                        "{:?}",
+                        rule.number
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 300, "{compared}");
     }
 
     fn top(index: &RevisionIndex, query: &str, scope: Option<&str>) -> Vec<String> {

@@ -168,8 +168,8 @@ pub(super) fn commit_generation(writer: &mut Writer, next: Catalogue) -> anyhow:
     Ok(())
 }
 
-/// When the current generation's lineage is missing, damaged or unchecked (an index
-/// written by an older arbiter), writes it. Returns what was done.
+/// When the current generation's lineage is missing, damaged, unchecked or without its
+/// chain index (an index written by an older arbiter), writes it. Returns what was done.
 pub(super) fn write_missing_lineage(writer: &Writer) -> anyhow::Result<Option<String>> {
     let store = writer.store();
     let catalogue = writer.catalogue();
@@ -180,7 +180,7 @@ pub(super) fn write_missing_lineage(writer: &Writer) -> anyhow::Result<Option<St
     let lineage = build_lineage(store, catalogue)?;
     index::lineage::save(store.root(), generation, &lineage)?;
     Ok(Some(format!(
-        "wrote the rule lineage of the current generation ({}), which was missing or unchecked",
+        "wrote the rule lineage of the current generation ({}), which was missing, unchecked, damaged or without its chain index",
         index::lineage::path(store.root(), generation).display()
     )))
 }

@@ -654,3 +654,95 @@ fn an_index_without_rule_tables_answers_the_same_and_a_damaged_table_is_said_not
         assert_eq!(rule_answers(&s), good, "byte {at}");
     }
 }
+
+/// `history` as text and as JSON of a few numbers of the newer revision (one that is
+/// there, one that was renumbered away, one that is not there), with what it said on
+/// stderr.
+fn history_answers(s: &Setup) -> Vec<(String, String)> {
+    let mut all = Vec::new();
+    for number in ["305.2", "704.5k", "704.5j", "100.1", "704.99"] {
+        for json in [false, true] {
+            let mut args = vec!["history", number, "--rev", "2030-02-01"];
+            if json {
+                args.push("--json");
+            }
+            let out = s.run(&args);
+            all.push((text(&out.stdout), text(&out.stderr)));
+        }
+    }
+    all
+}
+
+#[test]
+fn a_damaged_chain_index_is_said_not_trusted_and_ingest_writes_it_again() {
+    let s = setup();
+    // Whole revisions (more than one section, a glossary): only those are chained in the
+    // stored lineage (fragments are chained on the spot).
+    let whole = |month, day, says: &str| {
+        rules_text(month, day, says)
+            .replace("305. Lands", "3. Card Types\n\n305. Lands")
+            .replace(
+                "704.1.",
+                "7. Additional Rules\n\n704. State-Based Actions\n\n704.1.",
+            )
+    };
+    let a = s.write("a.txt", &whole(1, 1, "A player can play one land."));
+    let b = s.write(
+        "b.txt",
+        &whole(2, 1, "A player can play one land, or two.").replace("704.5j", "704.5k"),
+    );
+    ok(&s.ingest(&[a, b], &[]));
+    let generation = || {
+        arbiter::index::Store::at(&s.index)
+            .catalogue()
+            .expect("catalogue")
+            .expect("revisions")
+            .generation
+    };
+    let file = arbiter::index::lineage::path(&s.index, generation());
+    let span = arbiter::index::lineage::chain_index_span(&s.index, generation())
+        .expect("ingest wrote a chain index");
+    let good = history_answers(&s);
+    assert!(
+        good.iter().all(|(_, err)| !err.contains("warning")),
+        "{good:#?}"
+    );
+    assert!(good[0].0.contains("305.2"), "{good:#?}");
+    let original = std::fs::read(&file).expect("lineage");
+
+    // Every byte of the chain index changed: the first history says so and answers
+    // from the whole lineage (which is built again), the same.
+    let mut damaged = original.clone();
+    for b in &mut damaged[span.start as usize..span.end as usize] {
+        *b ^= 0x55;
+    }
+    std::fs::write(&file, &damaged).expect("write");
+    let now = history_answers(&s);
+    assert!(
+        now[0].1.contains("warning")
+            && now[0].1.contains("lineage-g")
+            && now[0].1.contains("damaged"),
+        "the damaged chain index was not said: {now:#?}"
+    );
+    assert_eq!(
+        now.iter().map(|(o, _)| o).collect::<Vec<_>>(),
+        good.iter().map(|(o, _)| o).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        history_answers(&s),
+        good,
+        "the lineage was not written again"
+    );
+
+    // Damaged again where no reader looks before the next ingest: ingest writes it again.
+    std::fs::write(&file, &damaged).expect("write");
+    let said = s.run(&["ingest"]);
+    ok(&said);
+    assert!(
+        text(&said.stderr).contains("chain index"),
+        "{}",
+        text(&said.stderr)
+    );
+    assert_eq!(std::fs::read(&file).expect("lineage"), original);
+    assert_eq!(history_answers(&s), good);
+}
