@@ -61,9 +61,16 @@ pub(super) fn modification(g: &Game, m: &Modification) -> String {
         source(g, m.source),
         target_name(g, m.to),
     );
+    let numbers = RevisionNumbers { to: g.rules.date };
     for a in &m.applied {
+        // The step of 616.1 that let the chooser choose it, where there was a choice.
+        let step = a
+            .step
+            .as_ref()
+            .and_then(|c| cited_in(c, &numbers))
+            .map_or_else(String::new, |n| format!(" ({n})"));
         s.push_str(&format!(
-            "{MORE}- {}: {} → {}",
+            "{MORE}- {}{step}: {} → {}",
             effect_name(g, &a.name),
             a.before,
             a.after
@@ -75,6 +82,12 @@ pub(super) fn modification(g: &Game, m: &Modification) -> String {
     }
     if m.unwritten_prevent_n {
         s.push_str(&format!("{MORE}no rule of this revision speaks of a static \"prevent N\";{MORE}read as 615.10 of today"));
+    }
+    if m.by_default && !m.others.is_empty() {
+        s.push_str(&format!(
+            "{MORE}warning: {}",
+            default_warning(g.player_name(m.affected))
+        ));
     }
     for (n, orders) in by_result(&m.others) {
         let names: Vec<String> = orders[0].iter().map(|x| effect_name(g, x)).collect();
