@@ -26,10 +26,21 @@ pub fn wrap(line: &str, width: usize) -> String {
     } else {
         hang
     };
+    fill(line, width, hang)
+}
+
+/// `line` (without its newline) broken between words into lines of at most `width`
+/// columns where it can, every line after the first indented by `hang` spaces. A name in
+/// double quotes (`"Hardened Scales"`) stays on one line when it fits on one; a word is
+/// never split, so a rule number (`616.1e`) never is.
+pub fn fill(line: &str, width: usize, hang: usize) -> String {
+    if visible_width(line) <= width {
+        return line.to_string();
+    }
     let mut out = String::with_capacity(line.len() + 16);
     let mut column = 0;
-    for (i, word) in line.split(' ').enumerate() {
-        let w = visible_width(word);
+    for (i, unit) in units(line, width.saturating_sub(hang)).iter().enumerate() {
+        let w = visible_width(unit);
         if i > 0 && column > hang && column + 1 + w > width {
             out.push('\n');
             out.extend(std::iter::repeat_n(' ', hang));
@@ -38,8 +49,41 @@ pub fn wrap(line: &str, width: usize) -> String {
             out.push(' ');
             column += 1;
         }
-        out.push_str(word);
+        out.push_str(unit);
         column += w;
+    }
+    out
+}
+
+/// The pieces `line` may be broken between: its words, but the words of a name in double
+/// quotes kept together when they fit in `room` columns.
+fn units(line: &str, room: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut quoted: Option<String> = None;
+    for word in line.split(' ') {
+        let shown = strip_escapes(word);
+        match quoted.as_mut() {
+            Some(q) => {
+                q.push(' ');
+                q.push_str(word);
+                if shown.contains('"') {
+                    let whole = quoted.take().unwrap_or_default();
+                    if visible_width(&whole) <= room {
+                        out.push(whole);
+                    } else {
+                        out.extend(whole.split(' ').map(str::to_string));
+                    }
+                }
+            }
+            None if shown.starts_with('"') && shown.matches('"').count() == 1 => {
+                quoted = Some(word.to_string());
+            }
+            None => out.push(word.to_string()),
+        }
+    }
+    // A quote never closed: its words as they are.
+    if let Some(q) = quoted {
+        out.extend(q.split(' ').map(str::to_string));
     }
     out
 }
@@ -71,7 +115,7 @@ pub fn visible_width(text: &str) -> usize {
     shown(text).map(|c| c.width().unwrap_or(0)).sum()
 }
 
-fn strip_escapes(text: &str) -> String {
+pub fn strip_escapes(text: &str) -> String {
     shown(text).collect()
 }
 
@@ -139,6 +183,20 @@ mod tests {
                 .all(|l| l.starts_with("        word")),
             "{wrapped:?}"
         );
+    }
+
+    #[test]
+    fn a_quoted_name_stays_on_one_line_and_lines_hang_as_asked() {
+        let line = "    scales \"Hardened Scales\": Enchantment; controller Alice; replacement: if one or more counters would be put";
+        let wrapped = fill(line, 40, 6);
+        assert!(wrapped.contains("\"Hardened Scales\""), "{wrapped}");
+        assert!(wrapped
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("      ") && !l.starts_with("       ")));
+        assert!(wrapped.lines().all(|l| visible_width(l) <= 40), "{wrapped}");
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(line));
     }
 
     #[test]

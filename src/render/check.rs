@@ -1,7 +1,9 @@
 //! The report of `arbiter check` for people: the title and prose, each action with
 //! LEGAL or ILLEGAL and its reason, each round of state-based actions, the final board,
 //! each expectation, and with `--explain` the text of every cited rule. Written so a
-//! judge can paste it into an appeal.
+//! judge can paste it into an appeal: every line fits in [`WIDTH`] columns, a long one
+//! broken between words and hanging under its own text ([`fit`]), so that a replaced
+//! event with its other legal orders reads as one indented paragraph.
 
 use std::fmt::Write as _;
 
@@ -20,8 +22,64 @@ fn cites(cs: &[String]) -> String {
     }
 }
 
-/// The report as text. `rules` holds each cited rule's text for `--explain`.
+/// The columns the report fits in, whatever the terminal: what an appeal, an e-mail or
+/// an 80-column terminal shows.
+pub const WIDTH: usize = 80;
+
+/// The report as text, fitted to [`WIDTH`]. `rules` holds each cited rule's text for
+/// `--explain`.
 pub fn text(
+    report: &Report,
+    explain: bool,
+    rules: &[(RuleNumber, String)],
+    style: Style,
+) -> String {
+    fit(&unfitted(report, explain, rules, style))
+}
+
+/// Every line of `report` broken at [`WIDTH`] between words ([`crate::output::wrap::fill`]:
+/// never inside a rule number, nor inside a quoted card name that fits on a line), its
+/// continuation lines hanging under its text so that the report's structure shows: past
+/// the marker that heads it (`·` of an event, `-` of a state-based action or of a step of
+/// a modified damage event, `1.` of an action, `LEGAL`, `ILLEGAL`, `REFUSED`, `warning:`,
+/// a rule number before its text under `--explain`), two columns further in after `PASS` and `FAIL` (whose
+/// detail line comes next, at their text's column), and two columns in from the indent of
+/// any other line (a card of the board, a detail, a paragraph).
+pub fn fit(report: &str) -> String {
+    let mut out = String::with_capacity(report.len() + report.len() / 16);
+    for (i, line) in report.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&crate::output::wrap::fill(line, WIDTH, hang(line)));
+    }
+    out
+}
+
+/// The column a long line's continuation lines start at (see [`fit`]).
+fn hang(line: &str) -> usize {
+    let plain = crate::output::wrap::strip_escapes(line);
+    let lead = plain.len() - plain.trim_start_matches(' ').len();
+    let first = plain[lead..].split(' ').next().unwrap_or("");
+    let past = lead + crate::output::wrap::visible_width(first) + 1;
+    let numeric = first.starts_with(|c: char| c.is_ascii_digit())
+        && first
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_lowercase());
+    // `1.` of an action; a rule number before its text (`704.5j If two…`), not a
+    // paragraph of prose that begins with one (`419.9a of 2005-08-01 says…`).
+    let next = plain[lead..].split(' ').nth(1).unwrap_or("");
+    let numbered = numeric && (first.ends_with('.') || next.starts_with(char::is_uppercase));
+    let hang = match first {
+        "·" | "-" | "=" | "LEGAL" | "ILLEGAL" | "REFUSED" | "warning:" => past,
+        "PASS" | "FAIL" => past + 2,
+        _ if numbered => past,
+        _ => lead + 2,
+    };
+    hang.min(WIDTH / 2)
+}
+
+fn unfitted(
     report: &Report,
     explain: bool,
     rules: &[(RuleNumber, String)],

@@ -58,40 +58,110 @@ pub struct TimelineEntry {
 pub struct EventReport {
     pub event: String,
     pub cites: Vec<String>,
-    /// A damage event modified by replacement and prevention effects: the effects in
-    /// order, who chose, and every other legal order whose result differs.
+    /// An event modified by replacement and prevention effects (a permanent entering,
+    /// counters put, an object going to a graveyard, damage): the tree of choices.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub modified: Option<ModificationReport>,
+    pub replaced: Option<ReplacedReport>,
 }
 
-/// A modified damage event, for `--json`.
+/// An event modified by replacement and prevention effects, for `--json`: one shape for
+/// every kind of event. The effects applied in order, who chose each and the step of 616.1
+/// that decided it (or the default), the result, and every other legal order whose result
+/// differs, grouped by result.
 #[derive(Debug, Clone, Serialize)]
-pub struct ModificationReport {
-    pub source: String,
-    pub to: String,
-    pub proposed: i32,
-    pub dealt: i32,
-    /// Each effect applied, in order, with the damage before and after it.
-    pub applied: Vec<AppliedReport>,
-    /// The player who chose the order (616.1), when two or more effects applied.
+pub struct ReplacedReport {
+    /// `entering`, `counters`, `destination` or `damage`.
+    pub kind: &'static str,
+    /// The object the event happens to; for damage, the object or player dealt it.
+    pub affected: String,
+    /// For damage, its source.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chooser: Option<String>,
+    pub source: Option<String>,
+    /// The event as it would have happened (`enters`, `gets 2 +1/+1 counters`, `goes to
+    /// Alice's graveyard`, `3 damage`).
+    pub proposed: String,
+    /// The player who chooses the order (616.1): the affected object's controller (or
+    /// owner), or the affected player.
+    pub chooser: String,
+    /// Each effect applied, in order.
+    pub applied: Vec<ReplacedStep>,
+    /// The event as it happened.
+    pub result: String,
+    /// For damage and counters, the number proposed and the number the result has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Amount>,
+    /// A choice whose orders give different results was left to the default (earliest
+    /// timestamp first): `warning` says so.
     pub by_default: bool,
-    /// The other legal orders whose result differs.
-    pub other_orders: Vec<OrderReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+    /// Effects the chooser named while the rules made another come first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub out_of_turn: Vec<OutOfTurnReport>,
+    /// How the checker read a revision that doesn't say, and other remarks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Every other legal order whose result differs from this one, grouped by result.
+    pub other_orders: Vec<OrdersReport>,
 }
 
+/// One effect applied to a replaced event.
 #[derive(Debug, Clone, Serialize)]
-pub struct AppliedReport {
+pub struct ReplacedStep {
+    /// The effect as the report names it (`scales`, `furnace's replacement`, `action 2`).
     pub effect: String,
-    pub before: i32,
-    pub after: i32,
+    /// The effect as written.
+    pub text: String,
+    /// The rules by which it modified the event.
+    pub rules: Vec<String>,
+    /// The event once it applied.
+    pub after: String,
+    /// For damage and counters, the number once it applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i32>,
+    /// The choice that applied it, when two or more effects applied at that step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<ChoiceReport>,
 }
 
+/// A choice among the effects that applied at one step (616.1).
 #[derive(Debug, Clone, Serialize)]
-pub struct OrderReport {
-    pub effects: Vec<String>,
-    pub dealt: i32,
+pub struct ChoiceReport {
+    /// The player who chose.
+    pub by: String,
+    /// The effects that could be chosen at this step, this one included.
+    pub among: Vec<String>,
+    /// The step of 616.1 that decided it (616.1c for a copy effect, 616.1e for any…), in
+    /// the revision's own numbering.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// No `(P applies: …)` chose it: the earliest timestamp was taken.
+    pub by_default: bool,
+}
+
+/// The number a replaced event carries: damage, or counters.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Amount {
+    pub proposed: i32,
+    pub result: i32,
+}
+
+/// An effect named out of turn, and the rule that made another come first.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutOfTurnReport {
+    pub effect: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// The other legal orders that give one result.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrdersReport {
+    pub result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i32>,
+    /// Each order, its effects in the order applied.
+    pub orders: Vec<Vec<String>>,
 }
 
 /// One state-based action.
@@ -354,7 +424,7 @@ pub fn play(
                             r.events.push(EventReport {
                                 event: text,
                                 cites: map(&e.cites),
-                                modified: words::modified(game, &e),
+                                replaced: words::replaced_report(game, &e),
                             });
                         }
                         log.push(Logged { event: e, action });
@@ -497,7 +567,7 @@ pub fn play(
                 report.events.push(EventReport {
                     event: text,
                     cites: map(&e.cites),
-                    modified: words::modified(&game, &e),
+                    replaced: words::replaced_report(&game, &e),
                 });
                 log.push(Logged {
                     event: e,
@@ -560,7 +630,7 @@ pub fn play(
                     r.events.push(EventReport {
                         event: text,
                         cites: map(&e.cites),
-                        modified: words::modified(&game, &e),
+                        replaced: words::replaced_report(&game, &e),
                     });
                 }
                 log.push(Logged { event: e, action });

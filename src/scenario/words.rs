@@ -15,15 +15,17 @@ use super::engine::AbilityKind;
 use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, StackObject};
 use super::statement::{Change, Step, Target, Zone};
 
-/// The sentence for an event.
-/// The `--json` account of a modified damage event.
-pub fn modified(g: &Game, e: &Event) -> Option<super::play::ModificationReport> {
+/// The `--json` account of an event modified by replacement and prevention effects: the
+/// same shape for a permanent entering, counters, a destination and damage.
+pub fn replaced_report(g: &Game, e: &Event) -> Option<super::play::ReplacedReport> {
     match &e.what {
         Happened::DamageModified(m) => Some(prevention::report(g, m)),
+        Happened::Replaced(r) => Some(replaced::report(g, r)),
         _ => None,
     }
 }
 
+/// The sentence for an event.
 pub fn event(g: &Game, e: &Event) -> String {
     happened(g, &e.what)
 }

@@ -7,6 +7,7 @@
 mod architecture;
 mod bounded;
 mod browser;
+mod check_report;
 mod citations;
 mod cite_check;
 mod cli;

@@ -81,9 +81,10 @@ mod cli {
                 "PASS hammer is unattached (704.5n)",
             ))
             .stdout(predicate::str::contains("PASSED: 3 of 3 expectations hold"))
-            // The final board keeps what the judge wrote: the Equipment is still red.
+            // The final board keeps what the judge wrote: the Equipment is still red (the
+            // line is fitted to 80 columns, its rest hanging under it).
             .stdout(predicate::str::contains(
-                "hammer \"Jackhammer\": Artifact — Equipment; controller Alice; color red; equip {2}",
+                "hammer \"Jackhammer\": Artifact — Equipment; controller Alice; color red;\n      equip {2}",
             ));
     }
 

@@ -3,8 +3,10 @@
 use super::super::engine::prevent::modify::Modification;
 use super::super::engine::prevent::{EffectName, Maker, Written};
 use super::super::engine::{Game, Target};
-use super::super::play::{AppliedReport, ModificationReport, OrderReport};
+use super::super::play::{Amount, ChoiceReport, OrdersReport, ReplacedReport, ReplacedStep};
+use super::replaced::{by_result, default_warning};
 use super::target_name;
+use crate::scenario::{cited_in, Cite, RevisionNumbers};
 
 /// `furnace's replacement`, `action 2`, `bear's protection`.
 pub(super) fn effect_name(g: &Game, n: &EffectName) -> String {
@@ -59,9 +61,16 @@ pub(super) fn modification(g: &Game, m: &Modification) -> String {
         source(g, m.source),
         target_name(g, m.to),
     );
+    let numbers = RevisionNumbers { to: g.rules.date };
     for a in &m.applied {
+        // The step of 616.1 that let the chooser choose it, where there was a choice.
+        let step = a
+            .step
+            .as_ref()
+            .and_then(|c| cited_in(c, &numbers))
+            .map_or_else(String::new, |n| format!(" ({n})"));
         s.push_str(&format!(
-            "{MORE}- {}: {} → {}",
+            "{MORE}- {}{step}: {} → {}",
             effect_name(g, &a.name),
             a.before,
             a.after
@@ -74,10 +83,21 @@ pub(super) fn modification(g: &Game, m: &Modification) -> String {
     if m.unwritten_prevent_n {
         s.push_str(&format!("{MORE}no rule of this revision speaks of a static \"prevent N\";{MORE}read as 615.10 of today"));
     }
-    for (names, n) in &m.others {
-        let names: Vec<String> = names.iter().map(|x| effect_name(g, x)).collect();
+    if m.by_default && !m.others.is_empty() {
         s.push_str(&format!(
-            "{MORE}another legal order: {} → {n} dealt",
+            "{MORE}warning: {}",
+            default_warning(g.player_name(m.affected))
+        ));
+    }
+    for (n, orders) in by_result(&m.others) {
+        let names: Vec<String> = orders[0].iter().map(|x| effect_name(g, x)).collect();
+        let more = match orders.len() - 1 {
+            0 => String::new(),
+            1 => " (and 1 other order)".to_string(),
+            k => format!(" (and {k} other orders)"),
+        };
+        s.push_str(&format!(
+            "{MORE}another legal order: {}{more} → {n} dealt",
             names.join(", ")
         ));
     }
@@ -110,30 +130,70 @@ pub(super) fn regenerated(g: &Game, card: usize, by: &Maker, shields: usize) -> 
     )
 }
 
-/// The `--json` account of a modification.
-pub(super) fn report(g: &Game, m: &Modification) -> ModificationReport {
-    ModificationReport {
-        source: source(g, m.source),
-        to: target_name(g, m.to),
-        proposed: m.proposed,
-        dealt: m.dealt,
-        applied: m
-            .applied
-            .iter()
-            .map(|a| AppliedReport {
-                effect: effect_name(g, &a.name),
-                before: a.before,
-                after: a.after,
-            })
-            .collect(),
-        chooser: m.chooser.map(|p| g.player_name(p).to_string()),
-        by_default: m.by_default,
-        other_orders: m
-            .others
-            .iter()
-            .map(|(names, n)| OrderReport {
-                effects: names.iter().map(|x| effect_name(g, x)).collect(),
-                dealt: *n,
+/// The `--json` account of a modified damage event: the shape every replaced event has
+/// ([`super::replaced::report`]).
+pub(super) fn report(g: &Game, m: &Modification) -> ReplacedReport {
+    let numbers = RevisionNumbers { to: g.rules.date };
+    let rule = |c: &Cite| cited_in(c, &numbers).map(|n| n.to_string());
+    let who = g.player_name(m.affected).to_string();
+    let damage = |n: i32| format!("{n} damage");
+    let applied = m
+        .applied
+        .iter()
+        .map(|a| ReplacedStep {
+            effect: effect_name(g, &a.name),
+            text: a.text.clone(),
+            rules: a.rules.iter().filter_map(rule).collect(),
+            after: damage(a.after),
+            amount: Some(a.after),
+            choice: (!a.among.is_empty() || a.step.is_some()).then(|| ChoiceReport {
+                by: who.clone(),
+                among: if a.among.is_empty() {
+                    vec![effect_name(g, &a.name)]
+                } else {
+                    a.among.iter().map(|x| effect_name(g, x)).collect()
+                },
+                rule: a.step.as_ref().and_then(rule),
+                by_default: a.by_default,
+            }),
+        })
+        .collect();
+    let by_default = m.by_default && !m.others.is_empty();
+    let mut notes = Vec::new();
+    if m.dealt == 0 {
+        notes.push("0 damage is no damage".to_string());
+    }
+    if m.unwritten_prevent_n {
+        notes.push(
+            "no rule of this revision speaks of a static \"prevent N\"; read as 615.10 of today"
+                .to_string(),
+        );
+    }
+    ReplacedReport {
+        kind: "damage",
+        affected: target_name(g, m.to),
+        source: Some(source(g, m.source)),
+        proposed: damage(m.proposed),
+        chooser: who.clone(),
+        applied,
+        result: damage(m.dealt),
+        amount: Some(Amount {
+            proposed: m.proposed,
+            result: m.dealt,
+        }),
+        by_default,
+        warning: by_default.then(|| default_warning(&who)),
+        out_of_turn: Vec::new(),
+        notes,
+        other_orders: by_result(&m.others)
+            .into_iter()
+            .map(|(n, orders)| OrdersReport {
+                result: damage(*n),
+                amount: Some(*n),
+                orders: orders
+                    .into_iter()
+                    .map(|o| o.iter().map(|x| effect_name(g, x)).collect())
+                    .collect(),
             })
             .collect(),
     }

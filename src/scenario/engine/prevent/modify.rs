@@ -31,16 +31,30 @@ enum Does {
 #[derive(Debug, Clone)]
 struct Candidate {
     name: EffectName,
+    /// The effect as written (a shield's as its guard says it).
+    text: String,
     timestamp: i64,
     does: Does,
 }
 
-/// One effect applied: the damage before and after it.
+/// One effect applied: the damage before and after it, the rules by which it modified the
+/// damage, and how it was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
     pub name: EffectName,
+    /// The effect as written (a shield's as its guard says it).
+    pub text: String,
     pub before: i32,
     pub after: i32,
+    /// The rules by which it modified the damage (today's numbers).
+    pub rules: Vec<Cite>,
+    /// The step of 616.1 that let it be chosen, where there was a choice (the revision's
+    /// own number).
+    pub step: Option<Cite>,
+    /// The effects the chooser chose it among (it included), when two or more could be.
+    pub among: Vec<EffectName>,
+    /// Chosen by default (earliest timestamp) among two or more.
+    pub by_default: bool,
 }
 
 /// A modified damage event: the effects applied in order, who chose, and every other
@@ -54,6 +68,8 @@ pub struct Modification {
     pub applied: Vec<Applied>,
     /// Who chose the order (616.1), when two or more effects applied.
     pub chooser: Option<PlayerId>,
+    /// The affected player, who chooses the order when there is one to choose (616.1).
+    pub affected: PlayerId,
     /// Whether the order was the default (no `applies` suffix decided it).
     pub by_default: bool,
     /// The other legal orders whose result differs: the effects in order, and the damage.
@@ -154,7 +170,15 @@ impl Game {
         };
         let order = decision.chosen.order();
         let by_default = decision.chosen.by_default();
-        let (dealt, applied, _) = self.run(&candidates, &order, ev.amount);
+        let (dealt, mut applied, _) = self.run(&candidates, &order, ev.amount);
+        let rules = replace::Order::of(self.rules.date);
+        for (a, s) in applied.iter_mut().zip(&decision.chosen.steps) {
+            a.step = rules.deciding(&s.cites, s.choosable.len());
+            if s.choosable.len() >= 2 {
+                a.among = s.choosable.iter().map(|&i| candidates[i].name).collect();
+            }
+            a.by_default = s.by_default;
+        }
         let mut others: Vec<(Vec<EffectName>, i32)> = Vec::new();
         for o in &decision.orders {
             let names: Vec<EffectName> = o.effects.iter().map(|&i| candidates[i].name).collect();
@@ -190,6 +214,7 @@ impl Game {
             proposed: ev.amount,
             dealt,
             chooser: (applied.len() > 1 || candidates.len() > 1).then_some(chooser),
+            affected: chooser,
             applied,
             by_default,
             others,
@@ -217,6 +242,7 @@ impl Game {
                 if self.rule_applies(rule, c, v.controller, ev, sv.as_ref()) {
                     out.push(Candidate {
                         name,
+                        text: rule.text.clone(),
                         timestamp: self.cards[c].timestamp,
                         does: Does::Rule(rule.change),
                     });
@@ -232,6 +258,7 @@ impl Game {
             if let Some(q) = q {
                 out.push(Candidate {
                     name: EffectName::Protection(c),
+                    text: format!("protection from {q}"),
                     timestamp: self.cards[c].timestamp,
                     does: Does::Protection(q.clone()),
                 });
@@ -241,6 +268,7 @@ impl Game {
             if self.guards(&s.guard, ev) {
                 out.push(Candidate {
                     name: EffectName::Shield(s.maker),
+                    text: guard_words(&s.guard),
                     timestamp: s.timestamp,
                     does: Does::Shield(i, matches!(s.guard, Guard::Next { .. })),
                 });
@@ -411,8 +439,13 @@ impl Game {
             n = step(&cs[i], n, &mut left);
             applied.push(Applied {
                 name: cs[i].name,
+                text: cs[i].text.clone(),
                 before,
                 after: n,
+                rules: effect_rules(&cs[i].does),
+                step: None,
+                among: Vec::new(),
+                by_default: false,
             });
         }
         (n, applied, left)
@@ -462,18 +495,42 @@ fn step(c: &Candidate, n: i32, left: &mut [(usize, i32)]) -> i32 {
     }
 }
 
+/// What a shield does, as a `prevent …` or `regenerate` effect says it.
+fn guard_words(guard: &Guard) -> String {
+    let combat = |c: bool| if c { "combat " } else { "" };
+    match guard {
+        Guard::Next { left, .. } => {
+            format!("prevent the next {left} damage that would be dealt to it this turn")
+        }
+        Guard::AllTo { combat_only, .. } => format!(
+            "prevent all {}damage that would be dealt to it this turn",
+            combat(*combat_only)
+        ),
+        Guard::AllFrom { combat_only, .. } => format!(
+            "prevent all {}damage its source would deal this turn",
+            combat(*combat_only)
+        ),
+        Guard::Regenerate { .. } => "regenerate".to_string(),
+    }
+}
+
+/// The rules by which one effect modifies damage (today's numbers).
+fn effect_rules(does: &Does) -> Vec<Cite> {
+    match does {
+        Does::Rule(Change::Double | Change::Plus(_)) => vec![cite::R614_1A, cite::R614_2],
+        Does::Rule(Change::PreventAll) => vec![cite::R615_1A],
+        Does::Rule(Change::Prevent(_)) => vec![cite::R615_10],
+        Does::Shield(_, true) => vec![cite::R615_7],
+        Does::Shield(_, false) => vec![cite::R615_1A],
+        Does::Protection(_) => vec![cite::R702_16E],
+    }
+}
+
 /// The rules one modification applied (today's numbers; the report translates them).
 fn modification_cites(cs: &[Candidate], order: &[usize], dealt: i32) -> Vec<Cite> {
     let mut out = Vec::new();
     for &i in order {
-        out.extend(match &cs[i].does {
-            Does::Rule(Change::Double | Change::Plus(_)) => vec![cite::R614_1A, cite::R614_2],
-            Does::Rule(Change::PreventAll) => vec![cite::R615_1A],
-            Does::Rule(Change::Prevent(_)) => vec![cite::R615_10],
-            Does::Shield(_, true) => vec![cite::R615_7],
-            Does::Shield(_, false) => vec![cite::R615_1A],
-            Does::Protection(_) => vec![cite::R702_16E],
-        });
+        out.extend(effect_rules(&cs[i].does));
     }
     if dealt == 0 {
         out.extend([cite::R614_7A, cite::R120_8]);

@@ -9,7 +9,7 @@
 
 use super::super::prelude::*;
 use super::ability::{takes, Replacement, Seen};
-use super::modify::{name_of, Outcome, Source};
+use super::modify::{name_of, Labelled, Outcome, Source};
 use super::{decide, era, Candidate, Category, Order};
 
 /// The entering event as effects have made it so far.
@@ -195,16 +195,28 @@ impl Game {
             }
         };
         let result = decision.chosen.result.clone();
-        let labelled: Vec<(CardId, String, Candidate)> = entries
+        let on = self.rules.date;
+        let labelled: Vec<Labelled> = entries
             .iter()
-            .map(|e| (e.source, e.text.clone(), e.candidate.clone()))
+            .map(|e| Labelled {
+                source: e.source,
+                text: e.text.clone(),
+                rule: era::of_effect(
+                    on,
+                    match &e.whose {
+                        Whose::Own(_, r) => r,
+                        Whose::Other(s) => &s.ability.effect,
+                    },
+                ),
+            })
             .collect();
         let outcome = |e: &Entering| Outcome::Entered {
             tapped: e.tapped,
             counters: e.counters.clone(),
             copy_of: e.copy_of,
         };
-        let Some(mut record) = self.replaced(c, chooser, &labelled, &decision, outcome) else {
+        let Some(mut record) = self.replaced(c, chooser, &labelled, &decision, &start, outcome)
+        else {
             return Vec::new();
         };
         if era::look_ahead(self.rules.date).is_none() {
@@ -246,11 +258,7 @@ impl Game {
                 Whose::Own(_, r) => (r, None),
                 Whose::Other(s) => (&s.ability.effect, Some(s.card)),
             };
-            cites.push(match effect {
-                Replacement::EntersWith { .. } => era::enters_with(on),
-                Replacement::Counters { .. } => era::instead(on),
-                _ => era::enters(on),
-            });
+            cites.push(era::of_effect(on, effect));
             if source.is_some_and(|s| !self.on_battlefield(s)) {
                 cites.push(era::exists_before(on));
             }

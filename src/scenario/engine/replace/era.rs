@@ -36,6 +36,20 @@ pub fn enters(on: Date) -> Cite {
     by_chapter(on, "419.1c", "613.1d", "614.1d")
 }
 
+/// The rule by which `effect` modifies an event: "enters with" (614.1c), "[objects]
+/// enter" (614.1d), any other "instead" (614.1a).
+pub fn of_effect(on: Date, effect: &super::ability::Replacement) -> Cite {
+    use super::ability::Replacement;
+    match effect {
+        Replacement::EntersWith { .. } => enters_with(on),
+        Replacement::EntersTapped(_) | Replacement::EntersAsCopy(_) => enters(on),
+        Replacement::Counters { .. }
+        | Replacement::Graveyard { .. }
+        | Replacement::Dies { .. }
+        | Replacement::Damage(_) => instead(on),
+    }
+}
+
 /// The effect must exist before the event (614.4).
 pub fn exists_before(on: Date) -> Cite {
     by_chapter(on, "419.4", "613.4", "614.4")

@@ -48,9 +48,9 @@ pub struct Candidate {
     pub category: Category,
 }
 
-/// One effect applied, and why it was applied then.
+/// One effect applied, why it was applied then, and the event it made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Step {
+pub struct Step<E> {
     /// The index of the effect in the candidates.
     pub effect: usize,
     /// The effects that could have been chosen at this step (it among them).
@@ -62,6 +62,8 @@ pub struct Step {
     pub cites: Vec<Cite>,
     /// Chosen by default (earliest timestamp) among two or more.
     pub by_default: bool,
+    /// The event after this effect applied.
+    pub after: E,
 }
 
 /// An effect the chooser named while the rules made another come first.
@@ -77,7 +79,7 @@ pub struct OutOfTurn {
 /// The effects applied to one event, in order, and the event they made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Path<E> {
-    pub steps: Vec<Step>,
+    pub steps: Vec<Step<E>>,
     pub out_of_turn: Vec<OutOfTurn>,
     pub result: E,
 }
@@ -260,7 +262,7 @@ impl<E: Clone + PartialEq> Procedure<'_, E> {
     fn path(&self, event: &E, named: &[&str]) -> Path<E> {
         let initial = self.applicable_now(event, &[]);
         let mut event = event.clone();
-        let mut steps: Vec<Step> = Vec::new();
+        let mut steps: Vec<Step<E>> = Vec::new();
         let mut out_of_turn = Vec::new();
         let mut applied = Vec::new();
         loop {
@@ -293,6 +295,7 @@ impl<E: Clone + PartialEq> Procedure<'_, E> {
                 choosable: can.effects,
                 cites,
                 by_default,
+                after: event.clone(),
             });
         }
         Path {

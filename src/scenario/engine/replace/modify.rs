@@ -5,7 +5,6 @@
 use super::super::prelude::*;
 use super::ability::ReplacementAbility;
 use super::{Candidate, Decision};
-use crate::model::RuleNumber;
 
 /// A replacement ability of a permanent on the battlefield immediately before the event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,8 +49,26 @@ pub struct Applied {
     /// The effect's object (the entering permanent for its own).
     pub source: CardId,
     pub text: String,
+    /// The rule by which it modifies the event (614.1a, 614.1c or 614.1d, in the
+    /// revision's own numbering).
+    pub rule: Cite,
     /// The step of 616.1 that let it be chosen, where there was a choice.
     pub step: Option<Cite>,
+    /// The effects the chooser chose it among (it included), when two or more could be.
+    pub among: Vec<CardId>,
+    /// Chosen by default (earliest timestamp) among two or more.
+    pub by_default: bool,
+    /// The event once it applied.
+    pub after: Outcome,
+}
+
+/// An effect as the record names it: its object, its text, and the rule by which
+/// it modifies the event.
+#[derive(Debug, Clone)]
+pub(super) struct Labelled {
+    pub source: CardId,
+    pub text: String,
+    pub rule: Cite,
 }
 
 /// A replaced event: who chose, what applied in order, and the orders whose result differs.
@@ -59,6 +76,8 @@ pub struct Applied {
 pub struct Replaced {
     pub affected: CardId,
     pub chooser: PlayerId,
+    /// The event as it would have happened.
+    pub proposed: Outcome,
     pub applied: Vec<Applied>,
     /// A choice among two or more was the default (earliest timestamp).
     pub by_default: bool,
@@ -170,12 +189,16 @@ impl Game {
                 return None;
             }
         };
-        let labelled: Vec<(CardId, String, Candidate)> = sources
+        let on = self.rules.date;
+        let labelled: Vec<Labelled> = sources
             .iter()
-            .zip(&candidates)
-            .map(|(s, k)| (s.card, s.ability.text.clone(), k.clone()))
+            .map(|s| Labelled {
+                source: s.card,
+                text: s.ability.text.clone(),
+                rule: super::era::of_effect(on, &s.ability.effect),
+            })
             .collect();
-        let record = self.replaced(affected, chooser, &labelled, &decision, outcome)?;
+        let record = self.replaced(affected, chooser, &labelled, &decision, event, outcome)?;
         Some((decision, record))
     }
 
@@ -204,30 +227,30 @@ impl Game {
         &self,
         affected: CardId,
         chooser: PlayerId,
-        candidates: &[(CardId, String, Candidate)],
+        candidates: &[Labelled],
         decision: &Decision<E>,
+        proposed: &E,
         outcome: impl Fn(&E) -> Outcome,
     ) -> Option<Replaced> {
         if decision.chosen.steps.is_empty() {
             return None;
         }
         let order = super::Order::of(self.rules.date);
-        let choice_rules = [order.any]
-            .into_iter()
-            .chain(order.first.iter().map(|(_, r)| *r))
-            .collect::<Vec<RuleNumber>>();
         let applied = decision
             .chosen
             .steps
             .iter()
             .map(|s| Applied {
-                source: candidates[s.effect].0,
-                text: candidates[s.effect].1.clone(),
-                step: s
-                    .cites
-                    .iter()
-                    .find(|c| choice_rules.contains(&c.rule) && c.rule != order.chooser)
-                    .copied(),
+                source: candidates[s.effect].source,
+                text: candidates[s.effect].text.clone(),
+                rule: candidates[s.effect].rule,
+                step: order.deciding(&s.cites, s.choosable.len()),
+                among: match s.choosable.len() {
+                    0 | 1 => Vec::new(),
+                    _ => s.choosable.iter().map(|i| candidates[*i].source).collect(),
+                },
+                by_default: s.by_default,
+                after: outcome(&s.after),
             })
             .collect();
         let chosen = decision.chosen.order();
@@ -237,20 +260,21 @@ impl Game {
             .iter()
             .filter(|o| o.effects != chosen && outcome(&o.result) != played)
             .map(|o| {
-                let sources = o.effects.iter().map(|i| candidates[*i].0).collect();
+                let sources = o.effects.iter().map(|i| candidates[*i].source).collect();
                 (sources, outcome(&o.result))
             })
             .collect();
         Some(Replaced {
             affected,
             chooser,
+            proposed: outcome(proposed),
             applied,
             by_default: decision.chosen.by_default() && decision.differ,
             out_of_turn: decision
                 .chosen
                 .out_of_turn
                 .iter()
-                .map(|o| (candidates[o.named].0, o.rule))
+                .map(|o| (candidates[o.named].source, o.rule))
                 .collect(),
             result: played,
             others,

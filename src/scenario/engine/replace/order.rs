@@ -162,6 +162,20 @@ impl Order {
         }
     }
 
+    /// The step of 616.1 that decided a choice, from the rules a step cited and the number
+    /// of effects that could be chosen at it (`None` when there was no choice): the step
+    /// of a category that must come first, or the one that lets any applicable effect be
+    /// chosen. Where one paragraph says who chooses and how (419.9a before 2009-07-11), it
+    /// is that paragraph when two or more could be chosen.
+    pub fn deciding(&self, cites: &[Cite], choosable: usize) -> Option<Cite> {
+        let a_step = |r: RuleNumber| r == self.any || self.first.iter().any(|(_, f)| *f == r);
+        cites
+            .iter()
+            .find(|c| c.rule != self.chooser && a_step(c.rule))
+            .copied()
+            .or_else(|| (choosable >= 2 && a_step(self.chooser)).then(|| self.cite(self.chooser)))
+    }
+
     /// The step of this revision that `category` falls under: the rule that makes it come
     /// first, or `None` for an "any" effect (a category the revision doesn't name included).
     pub fn step_of(&self, category: Category) -> Option<(usize, RuleNumber)> {
