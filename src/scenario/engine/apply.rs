@@ -166,8 +166,9 @@ impl Game {
     }
 
     pub(super) fn next_opponent(&self, p: PlayerId) -> Option<PlayerId> {
-        let n = self.players.len();
-        (1..n).map(|k| (p + k) % n).find(|&q| !self.players[q].lost)
+        self.turn_order_from(p)
+            .skip(1)
+            .find(|&q| !self.players[q].lost)
     }
 
     pub(super) fn attach(
@@ -178,7 +179,7 @@ impl Game {
         chosen: Chosen,
     ) -> Event {
         let obj = match to {
-            Target::Card(t) => self.cards.get(t).map(|c| c.object).unwrap_or(0),
+            Target::Card(t) => self.cards[t].object,
             Target::Player(_) => 0,
         };
         let ts = self.ts();

@@ -178,7 +178,9 @@ impl Game {
             g.as_it_would_enter(c, controller, as_copy_of)
                 .attachment_problems(c, t)
         };
-        let mut legal: Vec<Target> = (0..self.cards.len())
+        let mut legal: Vec<Target> = self
+            .cards
+            .ids()
             .filter(|&o| {
                 o != c && (self.on_battlefield(o) || matches!(self.zone(o), Zone::Graveyard(_)))
             })
@@ -186,7 +188,8 @@ impl Game {
             .filter(|t| candidate(self, *t).is_empty())
             .collect();
         legal.extend(
-            (0..self.players.len())
+            self.players
+                .ids()
                 .filter(|p| !self.players[*p].lost)
                 .map(Target::Player)
                 .filter(|t| candidate(self, *t).is_empty()),
@@ -218,9 +221,14 @@ impl Game {
                 let newest = legal
                     .iter()
                     .copied()
-                    .max_by_key(|t| match t {
-                        Target::Card(o) => (1, self.cards[*o].timestamp),
-                        Target::Player(p) => (0, -(*p as i64)),
+                    // The newest object, else the player first in the file.
+                    .max_by(|a, b| match (a, b) {
+                        (Target::Card(x), Target::Card(y)) => {
+                            self.cards[*x].timestamp.cmp(&self.cards[*y].timestamp)
+                        }
+                        (Target::Card(_), Target::Player(_)) => std::cmp::Ordering::Greater,
+                        (Target::Player(_), Target::Card(_)) => std::cmp::Ordering::Less,
+                        (Target::Player(x), Target::Player(y)) => y.cmp(x),
                     })
                     .unwrap_or(legal[0]);
                 (newest, Chosen::Newest(newest))
@@ -674,17 +682,21 @@ impl Game {
             events.extend(self.cleanup());
         }
         let n = self.players.len();
-        let next = (1..=n)
-            .map(|k| (self.active + k) % n)
+        let next = self
+            .turn_order_from(self.active)
+            .skip(1)
+            .chain(std::iter::once(self.active))
             .find(|&q| !self.players[q].lost)
             .unwrap_or(self.active);
-        let untapped: Vec<CardId> = (0..self.cards.len())
+        let untapped: Vec<CardId> = self
+            .cards
+            .ids()
             .filter(|&c| {
                 self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
             })
             .collect();
         // A player who left the game is skipped: their turn doesn't begin (800.4k).
-        let skipped = next != (self.active + 1) % n;
+        let skipped = Some(next) != self.turn_order_from(self.active).cycle().nth(1);
         let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
         if skipped && n > 2 {
             rules.push(cite::R800_4K);
@@ -706,7 +718,9 @@ impl Game {
     /// 514.2: damage is removed and "until end of turn" effects end.
     pub(super) fn cleanup(&mut self) -> Vec<Event> {
         let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
-        let subjects = (0..self.cards.len())
+        let subjects = self
+            .cards
+            .ids()
             .filter(|&c| self.cards[c].damage != 0)
             .map(Target::Card)
             .collect();

@@ -58,7 +58,7 @@ pub use reason::{Reason, Why};
 pub use setup::{CardSpec, CombatSpec, Setup};
 pub use state::AbilityKind;
 pub use state::{Game, View};
-pub use vocabulary::{CardId, CounterKind, Counters, PlayerId, Step, Target, Zone};
+pub use vocabulary::{ById, CardId, CounterKind, Counters, Id, PlayerId, Step, Target, Zone};
 
 /// What every chapter of the kernel uses.
 mod prelude {
@@ -81,6 +81,6 @@ mod prelude {
     pub(super) use super::setup::Setup;
     pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};
     pub(super) use super::vocabulary::{
-        CardId, CounterKind, Counters, PlayerId, Step, Target, Zone,
+        ById, CardId, CounterKind, Counters, Id, PlayerId, Step, Target, Zone,
     };
 }

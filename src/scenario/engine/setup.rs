@@ -3,7 +3,7 @@
 //! [`Setup`].
 
 use super::super::card::Characteristics;
-use super::vocabulary::{CardId, PlayerId, Step, Target, Zone};
+use super::vocabulary::{ById, CardId, PlayerId, Step, Target, Zone};
 
 /// A card as written in a zone section.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub struct CombatSpec {
 /// The `Game` section and every object, validated: labels and players resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
-    pub players: Vec<String>,
+    pub players: ById<PlayerId, String>,
     pub active: PlayerId,
     pub priority: PlayerId,
     /// Whether `priority:` was written (in the cleanup step, a player receives priority
@@ -59,8 +59,8 @@ pub struct Setup {
     pub step: Step,
     /// `rules:` as written, with its line.
     pub rules: Option<(String, usize)>,
-    pub life: Vec<i32>,
-    pub lands_played: Vec<u32>,
-    pub extra_land_plays: Vec<u32>,
-    pub cards: Vec<CardSpec>,
+    pub life: ById<PlayerId, i32>,
+    pub lands_played: ById<PlayerId, u32>,
+    pub extra_land_plays: ById<PlayerId, u32>,
+    pub cards: ById<CardId, CardSpec>,
 }

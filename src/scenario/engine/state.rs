@@ -97,11 +97,11 @@ pub struct View {
 #[derive(Debug, Clone)]
 pub struct Game {
     pub rules: Rules,
-    pub(super) players: Vec<Player>,
+    pub(super) players: ById<PlayerId, Player>,
     pub(super) active: PlayerId,
     pub(super) priority: PlayerId,
     pub(super) step: Step,
-    pub(super) cards: Vec<Card>,
+    pub(super) cards: ById<CardId, Card>,
     /// Bottom first.
     pub(super) stack: Vec<StackItem>,
     pub(super) effects: Effects,
@@ -143,7 +143,6 @@ impl Game {
     pub fn new(setup: &Setup, rules: Rules) -> Game {
         let players = setup
             .players
-            .iter()
             .enumerate()
             .map(|(i, name)| Player {
                 name: name.clone(),
@@ -156,10 +155,11 @@ impl Game {
                 lost_life: 0,
             })
             .collect();
-        let mut cards = Vec::new();
+        let mut cards = ById::default();
         let mut stack_cards = Vec::new();
-        for (i, spec) in setup.cards.iter().enumerate() {
+        for (i, spec) in setup.cards.enumerate() {
             let on_battlefield = spec.zone == Zone::Battlefield;
+            let n = i.index();
             cards.push(Card {
                 label: spec.label.clone(),
                 name: spec.name.clone(),
@@ -167,9 +167,9 @@ impl Game {
                 token: spec.token,
                 printed: spec.printed.clone(),
                 zone: spec.zone,
-                object: i as u32 + 1,
-                timestamp: spec.timestamp.unwrap_or(i as i64),
-                entered: spec.timestamp.unwrap_or(i as i64),
+                object: n as u32 + 1,
+                timestamp: spec.timestamp.unwrap_or(n as i64),
+                entered: spec.timestamp.unwrap_or(n as i64),
                 controller: spec.controller.unwrap_or(spec.owner),
                 tapped: spec.tapped,
                 entered_this_turn: spec.entered_this_turn,
@@ -203,10 +203,10 @@ impl Game {
             }
         }
         // Attachments refer to the objects as written.
-        for (i, spec) in setup.cards.iter().enumerate() {
+        for (i, spec) in setup.cards.enumerate() {
             if let Some(t) = spec.attached_to {
                 let obj = match t {
-                    Target::Card(c) => cards.get(c).map(|c| c.object).unwrap_or(0),
+                    Target::Card(c) => cards[c].object,
                     Target::Player(_) => 0,
                 };
                 cards[i].attached_to = Some((t, obj));
@@ -214,7 +214,7 @@ impl Game {
         }
         // 310.8a, 310.11a: a battle written without a protector has the one its controller
         // would have chosen as it entered: an opponent for a Siege, else its controller.
-        let n = setup.players.len().max(1);
+        let next = |p: PlayerId| turn_order(setup.players.len(), p).nth(1);
         for card in cards.iter_mut() {
             if rules.has(Difference::Battles)
                 && card.zone == Zone::Battlefield
@@ -222,7 +222,7 @@ impl Game {
                 && card.printed.is(CardType::Battle)
             {
                 card.protector = if card.printed.has_subtype("siege") {
-                    (n > 1).then_some((card.controller + 1) % n)
+                    next(card.controller)
                 } else {
                     Some(card.controller)
                 };
@@ -242,7 +242,7 @@ impl Game {
                     .iter()
                     .map(|t| {
                         let obj = match t {
-                            Target::Card(c) => cards.get(*c).map(|c| c.object).unwrap_or(0),
+                            Target::Card(c) => cards[*c].object,
                             Target::Player(_) => 0,
                         };
                         (*t, obj)
@@ -287,6 +287,17 @@ impl Game {
         self.players.len()
     }
 
+    /// Every player, in turn order from the first written.
+    pub fn player_ids(&self) -> impl DoubleEndedIterator<Item = PlayerId> + Clone {
+        self.players.ids()
+    }
+
+    /// Every player in turn order beginning with `p` (101.4, 102.1): `p`, the next
+    /// player, and so on.
+    pub fn turn_order_from(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + Clone {
+        turn_order(self.players.len(), p)
+    }
+
     pub fn life(&self, p: PlayerId) -> i32 {
         self.players.get(p).map(|p| p.life).unwrap_or(0)
     }
@@ -302,7 +313,7 @@ impl Game {
         if let Some(w) = self.winner_by_effect() {
             return Some(Some(w));
         }
-        let mut left = (0..self.players.len()).filter(|&p| !self.has_lost(p));
+        let mut left = self.players.ids().filter(|&p| !self.has_lost(p));
         match (left.next(), left.next()) {
             (Some(_), Some(_)) => None,
             (winner, None) if self.players.len() >= 2 => Some(winner),
@@ -312,7 +323,7 @@ impl Game {
 
     /// The player an effect said wins the game (104.2b), if one did.
     pub fn winner_by_effect(&self) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.won)
+        self.players.position(|p| p.won)
     }
 
     /// Whether `p` won the game: by an effect (104.2b), or as the one player left (104.2a).
@@ -336,6 +347,11 @@ impl Game {
         self.cards.len()
     }
 
+    /// Every card, in the order the file writes them.
+    pub fn card_ids(&self) -> impl DoubleEndedIterator<Item = CardId> + Clone {
+        self.cards.ids()
+    }
+
     pub fn label(&self, c: CardId) -> &str {
         self.cards.get(c).map(|c| c.label.as_str()).unwrap_or("?")
     }
@@ -349,13 +365,13 @@ impl Game {
     }
 
     pub fn owner(&self, c: CardId) -> PlayerId {
-        self.cards.get(c).map(|c| c.owner).unwrap_or(0)
+        self.cards[c].owner
     }
 
     /// The id of the object that represents card `c` now; it changes with every zone
     /// change (400.7).
     pub fn object_id(&self, c: CardId) -> u32 {
-        self.cards.get(c).map_or(0, |c| c.object)
+        self.cards[c].object
     }
 
     /// How many `trigger:` attributes card `c` was written with.
@@ -424,7 +440,7 @@ impl Game {
     /// How many lands `p` may play this turn (305.2).
     pub fn land_plays_allowed(&self, p: PlayerId) -> u32 {
         let mut n = 1 + self.players.get(p).map(|p| p.extra_land_plays).unwrap_or(0);
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             if self.cards[c].zone != Zone::Battlefield {
                 continue;
             }
@@ -464,4 +480,10 @@ impl Game {
             _ => (self.view(s), false),
         }
     }
+}
+
+/// The `n` players in turn order beginning with `p`, each once.
+fn turn_order(n: usize, p: PlayerId) -> impl Iterator<Item = PlayerId> + Clone {
+    let first = p.index();
+    (0..n).map(move |k| PlayerId::nth((first + k) % n))
 }

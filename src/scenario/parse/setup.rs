@@ -89,15 +89,16 @@ impl Reader<'_> {
         let n = self.players.len();
         let mut setup = Setup {
             players: self.players.clone(),
-            active: 0,
-            priority: 0,
+            // The first player written until `turn:` and `priority:` say otherwise.
+            active: PlayerId::nth(0),
+            priority: PlayerId::nth(0),
             priority_given: false,
             step: Step::PrecombatMain,
             rules: None,
-            life: vec![20; n],
-            lands_played: vec![0; n],
-            extra_land_plays: vec![0; n],
-            cards: Vec::new(),
+            life: vec![20; n].into(),
+            lands_played: vec![0; n].into(),
+            extra_land_plays: vec![0; n].into(),
+            cards: ById::default(),
         };
         let mut priority = None;
         for (line, key, value) in &pairs {
@@ -193,7 +194,7 @@ impl Reader<'_> {
             name: String,
             rest: String,
         }
-        let mut pending = Vec::new();
+        let mut pending: ById<CardId, Pending> = ById::default();
         for section in &self.doc.sections {
             if matches!(section.name, "Game" | "Actions" | "Expect") {
                 continue;
@@ -214,27 +215,23 @@ impl Reader<'_> {
                             ),
                         );
                     }
-                    self.labels.insert(l.clone(), pending.len());
-                    pending.push(Pending {
+                    // The one place a label becomes a card's id: the card's place in the file.
+                    let id = pending.push(Pending {
                         section: section.name,
                         line: item.line,
-                        label: l,
+                        label: l.clone(),
                         name: name.clone().unwrap_or_else(|| label.clone()),
                         rest: rest.clone(),
                     });
+                    self.labels.insert(l, id);
                 }
             }
         }
-        let mut stack = Vec::new();
+        // Each card's id is its place in `pending`, so the cards keep the file's order.
         for p in pending {
             let spec = self.read_object(p.section, p.line, p.label, p.name, &p.rest)?;
-            if p.section == "Stack" {
-                stack.push(setup.cards.len());
-            }
             setup.cards.push(spec);
         }
-        // `Stack` is listed top first; keep the file order of the rest.
-        let _ = stack;
         Ok(())
     }
 
@@ -366,7 +363,8 @@ impl Reader<'_> {
             name,
             line,
             zone: Zone::Exile,
-            owner: 0,
+            // Set below, from `owner` or the controller.
+            owner: PlayerId::nth(0),
             controller: None,
             printed: Characteristics {
                 type_line,

@@ -684,11 +684,7 @@ impl Reader<'_> {
                         return Ok(Some(PlayerRef::Target(targets.len() - 1)));
                     }
                 }
-                match self
-                    .players
-                    .iter()
-                    .position(|p| p.eq_ignore_ascii_case(who))
-                {
+                match self.players.position(|p| p.eq_ignore_ascii_case(who)) {
                     Some(p) => PlayerRef::Named(p),
                     None => return Ok(None),
                 }

@@ -2,11 +2,12 @@
 //! them (the report's own zone names, as its JSON has them).
 
 use super::*;
-use crate::scenario::engine::CounterKind;
+use crate::scenario::engine::{CardId, CounterKind};
 use crate::scenario::words::{stack_labels, target_name};
 
 pub(super) fn board(game: &Game) -> BoardReport {
-    let players = (0..game.players())
+    let players = game
+        .player_ids()
         .map(|p| BoardPlayer {
             name: game.player_name(p).to_string(),
             life: game.life(p),
@@ -17,7 +18,7 @@ pub(super) fn board(game: &Game) -> BoardReport {
         })
         .collect();
     let mut cards = Vec::new();
-    let mut order: Vec<usize> = (0..game.cards()).collect();
+    let mut order: Vec<CardId> = game.card_ids().collect();
     order.sort_by_key(|&c| game.zone(c) != Zone::Battlefield);
     for c in order {
         let v = game.view(c);

@@ -29,7 +29,7 @@ impl Game {
             // The layer system skips an effect on an object that no longer exists (400.7).
             _ => return true,
         }
-        if effect.timestamp < board.newest || c >= board.log.len() {
+        if effect.timestamp < board.newest || board.log.get(c).is_none() {
             return false;
         }
         // A timestamp equal to the newest is one effect on a set (613.7b), applied to
@@ -108,7 +108,7 @@ impl Game {
                 if abilities.iter().all(|a| !matches!(a, Ability::Static(_))))
         });
         keywords
-            && !self.cards.iter().enumerate().any(|(i, card)| {
+            && !self.cards.enumerate().any(|(i, card)| {
                 card.zone == Zone::Battlefield
                     && board.chars.get(i).is_some_and(|c| {
                         c.abilities.iter().any(|a| matches!(a, Ability::Static(_)))

@@ -37,7 +37,9 @@ impl Game {
                 .into_iter()
                 .filter(on)
                 .collect(),
-            Subject::Filter(f) => (0..self.cards.len())
+            Subject::Filter(f) => self
+                .cards
+                .ids()
                 .filter(|c| on(c) && self.matches(f, *c, source, board))
                 .collect(),
         }

@@ -16,7 +16,7 @@ fn a_zone_change_makes_a_new_object() {
     let bear = t.card("bear");
     let before = t.game.object_id(bear);
     let events = t.act(1).expect("destroy is an effect");
-    assert_eq!(t.game.zone(bear), Zone::Graveyard(0));
+    assert_eq!(t.game.zone(bear), Zone::Graveyard(t.player("alice")));
     assert_ne!(t.game.object_id(bear), before);
     assert_eq!(events[0].kind(), EventKind::Moved);
     assert!(cited(&events[0].cites, cite::R701_8A));
@@ -27,7 +27,7 @@ fn a_zone_change_makes_a_new_object() {
         Happened::ZoneChange {
             card: bear,
             from: Zone::Battlefield,
-            to: Zone::Graveyard(0),
+            to: Zone::Graveyard(t.player("alice")),
             old: before,
             new: t.game.object_id(bear),
             cause: Cause::Destroyed,
