@@ -139,18 +139,20 @@ impl Card {
 }
 
 impl Game {
-    /// The game as the setup describes it, under `rules`.
-    pub fn new(setup: &Setup, rules: Rules) -> Game {
+    /// The game as the setup describes it, under `rules`; or why the engine can't represent
+    /// that board ([`Setup::check`]: the reader refuses such a board before it is played).
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Game, SetupError> {
+        setup.check()?;
         let players = setup
             .players
             .enumerate()
             .map(|(i, name)| Player {
                 name: name.clone(),
-                life: setup.life.get(i).copied().unwrap_or(20),
+                life: setup.life[i],
                 lost: false,
                 won: false,
-                lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
-                extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
+                lands_played: setup.lands_played[i],
+                extra_land_plays: setup.extra_land_plays[i],
                 gained: 0,
                 lost_life: 0,
             })
@@ -274,7 +276,7 @@ impl Game {
             enters_with: None,
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
-        game
+        Ok(game)
     }
 
     // ----- what the board shows -------------------------------------------------------

@@ -417,6 +417,7 @@ impl<'a> Reader<'a> {
     fn read(mut self, mut setup: Setup) -> R<Scenario> {
         self.read_objects(&mut setup)?;
         self.check_combat_step(&setup)?;
+        self.check_board(&setup)?;
         let actions = self.read_actions()?;
         let expectations = self.read_expectations(actions.len())?;
         Ok(Scenario {

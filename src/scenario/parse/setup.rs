@@ -691,4 +691,81 @@ impl Reader<'_> {
             ),
         )
     }
+
+    /// The board as the engine can represent it ([`Setup::check`]): what it would have to
+    /// ignore or fix in silence is refused here, on the line of the card it is about.
+    pub(super) fn check_board(&self, setup: &Setup) -> R<()> {
+        use crate::scenario::engine::{SetupError, Status};
+        let Err(e) = setup.check() else {
+            return Ok(());
+        };
+        let at = |c: CardId| {
+            let spec = &setup.cards[c];
+            let place = match spec.zone {
+                Zone::Battlefield => "on the battlefield".to_string(),
+                Zone::Hand(p) => format!("in {}'s hand", setup.players[p]),
+                Zone::Graveyard(p) => format!("in {}'s graveyard", setup.players[p]),
+                Zone::Library(p) => format!("in {}'s library", setup.players[p]),
+                Zone::Exile => "in exile".to_string(),
+                Zone::Command => "in the command zone".to_string(),
+                Zone::Stack => "on the stack".to_string(),
+                Zone::Nowhere => "nowhere".to_string(),
+            };
+            (spec.line, spec.label.as_str(), place)
+        };
+        let (line, message) = match e {
+            SetupError::Players | SetupError::NoSuchPlayer => (
+                1,
+                "the board names a player that isn't in `players:`".to_string(),
+            ),
+            SetupError::CardsPlayer { card } | SetupError::CardsCard { card } => {
+                let (line, label, _) = at(card);
+                (
+                    line,
+                    format!("`{label}` names a player or a card that isn't on the board"),
+                )
+            }
+            SetupError::NotAPermanent { card, status } => {
+                let (line, label, place) = at(card);
+                let attribute = match status {
+                    Status::Tapped => "tapped",
+                    Status::EnteredThisTurn => "entered this turn",
+                    Status::AttachedTo => "attached to",
+                    Status::Damage => "damage",
+                    Status::Counters(_) => "counters",
+                    Status::Protector => "protector",
+                    Status::Attacking => "attacking",
+                    Status::Blocking => "blocking",
+                    Status::Blocked => "blocked",
+                    Status::HadFirstStrike => "had first strike",
+                    Status::DamageOrder => "damage order",
+                };
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, and `{attribute}` is written only on the battlefield: a card elsewhere is no permanent and keeps nothing of one (expected `{label}` in `## Battlefield`, or no `{attribute}`)"
+                    ),
+                )
+            }
+            SetupError::Controller { card } => {
+                let (line, label, place) = at(card);
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, where a card has an owner and no controller: only a permanent or a spell has one (expected `; owner NAME` instead of `; controller NAME`)"
+                    ),
+                )
+            }
+            SetupError::Targets { card } => {
+                let (line, label, place) = at(card);
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, and only a spell on the stack has targets (expected `{label}` in `## Stack`, or no `targeting`)"
+                    ),
+                )
+            }
+        };
+        self.err(line, message)
+    }
 }

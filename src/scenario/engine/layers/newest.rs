@@ -152,7 +152,8 @@ mod tests {
     /// Returns how many effects were applied on top.
     fn same_board_as_in_full(file: &str, text: &str) -> usize {
         let scenario = parse::parse(file, text).expect("a valid scenario");
-        let mut game = Game::new(&scenario.setup, rules_of(&scenario.setup));
+        let mut game = Game::from_setup(&scenario.setup, rules_of(&scenario.setup))
+            .expect("the board can be played");
         for item in &scenario.actions {
             // A refused action changes nothing; what counts is the board after it.
             let _ = game.perform(&crate::scenario::lower::action(item));

@@ -38,7 +38,7 @@ pub(super) fn table(rules: Rules, text: &str) -> Table {
         Err(e) => panic!("the test's scenario doesn't read: {e}\n{text}"),
     };
     Table {
-        game: Game::new(&scenario.setup, rules),
+        game: Game::from_setup(&scenario.setup, rules).expect("the board can be played"),
         scenario,
     }
 }
