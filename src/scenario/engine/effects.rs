@@ -63,14 +63,18 @@ impl Game {
         } else {
             Cause::PutByEffect
         };
-        // 122.6: the counters it enters with are put on it as it enters, by the move.
-        self.enters_with = onto.counters;
         if v.chars.has_subtype("aura") {
-            let events = self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
-            self.enters_with = None;
-            return events;
+            return self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
         }
-        let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        // 122.6: the counters it enters with are put on it as it enters, by the move.
+        let events = self.move_card_entering(
+            c,
+            Zone::Battlefield,
+            Some(controller),
+            put_rules,
+            why,
+            onto.counters,
+        );
         let mut events = self.entered_as_copy(c, as_copy_of, events);
         if let Some(t) = attached_to {
             events.push(self.enters_attached_to(c, t));
@@ -113,12 +117,13 @@ impl Game {
             Ok(chosen) => chosen,
             Err(events) => return Ok(events),
         };
-        let events = self.move_card(
+        let events = self.move_card_entering(
             c,
             Zone::Battlefield,
             Some(controller),
             &[cite::R303_4F],
             Cause::AuraPut,
+            onto.counters,
         );
         let mut events = self.entered_as_copy(c, onto.as_copy_of, events);
         events.push(self.attach(c, t, &[cite::R303_4F], how));

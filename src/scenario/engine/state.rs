@@ -126,9 +126,6 @@ pub struct Game {
     /// The modification step's state: the replacement effects as the event began (614.4),
     /// the chooser's named order.
     pub(super) replacing: super::replace::modify::Replacing,
-    /// Counters the permanent being put onto the battlefield enters with by the effect
-    /// that puts it there (`with N C counters on it`, 122.6), taken by the move.
-    pub(super) enters_with: Option<(CounterKind, i32)>,
 }
 
 impl Card {
@@ -273,7 +270,6 @@ impl Game {
             shields: Vec::new(),
             choices: Default::default(),
             replacing: Default::default(),
-            enters_with: None,
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         Ok(game)
