@@ -3,6 +3,7 @@
 //! (`--explain`); and the expectations about characteristics, damage and counters, whose
 //! evidence is the rules of the layers, timestamps and dependencies that produced them.
 
+use crate::scenario::engine::CardId;
 use serde::Serialize;
 
 use super::card::CardType;
@@ -40,7 +41,7 @@ pub struct ObjectLayers {
 
 /// Every object a continuous effect changed, with the effects applied to it.
 pub fn explain(game: &Game, map: &dyn Fn(&[Cite]) -> Vec<String>) -> Vec<ObjectLayers> {
-    (0..game.cards())
+    game.card_ids()
         .filter_map(|c| {
             let steps: Vec<LayerStep> = game
                 .layers_applied(c)
@@ -71,7 +72,7 @@ pub fn check(
     cited_events: &[String],
     map: &dyn Fn(&[Cite]) -> Vec<String>,
 ) -> Option<ExpectationReport> {
-    let label = |c: usize| game.label(c).to_string();
+    let label = |c: CardId| game.label(c).to_string();
     let (card, holds, actual) = match &e.claim {
         Claim::Is {
             card,

@@ -328,7 +328,9 @@ pub fn play(
     revision: &str,
     citations: &dyn Citations,
 ) -> Report {
-    let mut game = Game::new(&scenario.setup, rules);
+    // The reader refused every board the engine can't represent (`Setup::check`).
+    let mut game = Game::from_setup(&scenario.setup, rules)
+        .expect("the reader checked the board (Setup::check)");
     let map = |cs: &[Cite]| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for c in cs {

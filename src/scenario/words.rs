@@ -14,6 +14,7 @@ use super::engine::revisions::Difference;
 use super::engine::AbilityKind;
 use super::engine::{Attempt, Cause, Chosen, Event, Finding, Game, Happened, StackObject};
 use super::statement::{Change, Step, Target, Zone};
+use crate::scenario::engine::{CardId, PlayerId};
 
 /// The `--json` account of an event modified by replacement and prevention effects: the
 /// same shape for a permanent entering, counters, a destination and damage.
@@ -79,7 +80,7 @@ fn plural(n: i32) -> &'static str {
     }
 }
 
-fn names(g: &Game, cards: &[usize]) -> String {
+fn names(g: &Game, cards: &[CardId]) -> String {
     cards
         .iter()
         .map(|c| g.label(*c))
@@ -121,7 +122,7 @@ pub fn refusal(r: &crate::scenario::engine::triggered::Refusal) -> String {
 
 /// A triggered ability as the contract names it: `L's trigger [N] [for X]`, N where L has
 /// several, X where the event's object or player is not L itself.
-pub fn trigger_name(g: &Game, source: usize, index: usize, instance: Option<Target>) -> String {
+pub fn trigger_name(g: &Game, source: CardId, index: usize, instance: Option<Target>) -> String {
     let mut out = match crate::scenario::engine::triggered::Keyword::of_index(index) {
         Some(k) => format!("{}'s {}", g.label(source), k.name()),
         None => format!("{}'s trigger", g.label(source)),
@@ -182,8 +183,8 @@ fn chosen(g: &Game, c: Chosen) -> String {
 }
 
 fn happened(g: &Game, h: &Happened) -> String {
-    let l = |c: usize| g.label(c).to_string();
-    let p = |p: usize| g.player_name(p).to_string();
+    let l = |c: CardId| g.label(c).to_string();
+    let p = |p: PlayerId| g.player_name(p).to_string();
     let t = |t: Target| target_name(g, t);
     match h {
         Happened::Combat(c) => combat::words(g, c),
@@ -621,9 +622,9 @@ fn happened(g: &Game, h: &Happened) -> String {
 
 /// What a state-based action's rule found.
 fn finding(g: &Game, f: &Finding) -> String {
-    let l = |c: usize| g.label(c).to_string();
-    let p = |p: usize| g.player_name(p).to_string();
-    let owner = |c: usize| g.player_name(g.owner(c)).to_string();
+    let l = |c: CardId| g.label(c).to_string();
+    let p = |p: PlayerId| g.player_name(p).to_string();
+    let owner = |c: CardId| g.player_name(g.owner(c)).to_string();
     match f {
         Finding::ZeroLife { player, life } => {
             format!("{} has {life} life and loses the game", p(*player))

@@ -260,7 +260,7 @@ impl Game {
     }
 
     pub(super) fn may_play_lands_from_graveyard(&self, p: PlayerId) -> bool {
-        (0..self.cards.len()).any(|c| {
+        self.cards.ids().any(|c| {
             self.on_battlefield(c) && {
                 let v = self.view(c);
                 v.controller == p && v.chars.has(&Ability::PlayLandsFromGraveyard)

@@ -45,6 +45,21 @@ impl Game {
         numbers: &[Cite],
         cause: Cause,
     ) -> Vec<Event> {
+        self.move_card_entering(c, to, controller, numbers, cause, None)
+    }
+
+    /// [`move_card`](Game::move_card), a permanent entering with the counters the effect
+    /// that moves it says (`with N C counters on it`): they are put on it as it enters
+    /// (122.6), as its entering counter event.
+    pub(super) fn move_card_entering(
+        &mut self,
+        c: CardId,
+        to: Zone,
+        controller: Option<PlayerId>,
+        numbers: &[Cite],
+        cause: Cause,
+        enters_with: Option<(CounterKind, i32)>,
+    ) -> Vec<Event> {
         let mut events = Vec::new();
         let Some((from, old_object)) = self.cards.get(c).map(|card| (card.zone, card.object))
         else {
@@ -71,7 +86,7 @@ impl Game {
                 .retain(|s| !matches!(s.kind, StackKind::Spell(x) if x == c));
         }
         let owner = self.cards[c].owner;
-        let enters_with = self.enters_with.take().filter(|_| to == Zone::Battlefield);
+        let enters_with = enters_with.filter(|_| to == Zone::Battlefield);
         {
             let card = &mut self.cards[c];
             card.zone = to;
@@ -166,8 +181,9 @@ impl Game {
     }
 
     pub(super) fn next_opponent(&self, p: PlayerId) -> Option<PlayerId> {
-        let n = self.players.len();
-        (1..n).map(|k| (p + k) % n).find(|&q| !self.players[q].lost)
+        self.turn_order_from(p)
+            .skip(1)
+            .find(|&q| !self.players[q].lost)
     }
 
     pub(super) fn attach(
@@ -178,7 +194,7 @@ impl Game {
         chosen: Chosen,
     ) -> Event {
         let obj = match to {
-            Target::Card(t) => self.cards.get(t).map(|c| c.object).unwrap_or(0),
+            Target::Card(t) => self.cards[t].object,
             Target::Player(_) => 0,
         };
         let ts = self.ts();

@@ -233,7 +233,7 @@ impl Game {
     pub fn view(&self, c: CardId) -> View {
         self.with_board(|b| View {
             chars: b.chars.get(c).cloned().unwrap_or_default(),
-            controller: b.controller.get(c).copied().unwrap_or(0),
+            controller: b.controller[c],
         })
     }
 

@@ -90,8 +90,7 @@ impl Game {
     /// The permanents and players `to` names as the damage is dealt (611.2c for a set):
     /// permanents in file order, players in APNAP order (101.4), none who left the game.
     fn damage_recipients(&self, source: CardId, to: &Recipients) -> (Vec<CardId>, Vec<PlayerId>) {
-        let n = self.players.len();
-        let apnap = (0..n).map(|k| (self.active + k) % n);
+        let apnap = self.turn_order_from(self.active);
         let in_game = |p: &PlayerId| !self.has_lost(*p);
         match to {
             Recipients::Card(c) => (vec![*c], Vec::new()),

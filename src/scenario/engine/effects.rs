@@ -63,14 +63,18 @@ impl Game {
         } else {
             Cause::PutByEffect
         };
-        // 122.6: the counters it enters with are put on it as it enters, by the move.
-        self.enters_with = onto.counters;
         if v.chars.has_subtype("aura") {
-            let events = self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
-            self.enters_with = None;
-            return events;
+            return self.put_aura_onto_battlefield(c, zone, controller, onto, choice);
         }
-        let events = self.move_card(c, Zone::Battlefield, Some(controller), put_rules, why);
+        // 122.6: the counters it enters with are put on it as it enters, by the move.
+        let events = self.move_card_entering(
+            c,
+            Zone::Battlefield,
+            Some(controller),
+            put_rules,
+            why,
+            onto.counters,
+        );
         let mut events = self.entered_as_copy(c, as_copy_of, events);
         if let Some(t) = attached_to {
             events.push(self.enters_attached_to(c, t));
@@ -113,12 +117,13 @@ impl Game {
             Ok(chosen) => chosen,
             Err(events) => return Ok(events),
         };
-        let events = self.move_card(
+        let events = self.move_card_entering(
             c,
             Zone::Battlefield,
             Some(controller),
             &[cite::R303_4F],
             Cause::AuraPut,
+            onto.counters,
         );
         let mut events = self.entered_as_copy(c, onto.as_copy_of, events);
         events.push(self.attach(c, t, &[cite::R303_4F], how));
@@ -178,7 +183,9 @@ impl Game {
             g.as_it_would_enter(c, controller, as_copy_of)
                 .attachment_problems(c, t)
         };
-        let mut legal: Vec<Target> = (0..self.cards.len())
+        let mut legal: Vec<Target> = self
+            .cards
+            .ids()
             .filter(|&o| {
                 o != c && (self.on_battlefield(o) || matches!(self.zone(o), Zone::Graveyard(_)))
             })
@@ -186,7 +193,8 @@ impl Game {
             .filter(|t| candidate(self, *t).is_empty())
             .collect();
         legal.extend(
-            (0..self.players.len())
+            self.players
+                .ids()
                 .filter(|p| !self.players[*p].lost)
                 .map(Target::Player)
                 .filter(|t| candidate(self, *t).is_empty()),
@@ -218,9 +226,14 @@ impl Game {
                 let newest = legal
                     .iter()
                     .copied()
-                    .max_by_key(|t| match t {
-                        Target::Card(o) => (1, self.cards[*o].timestamp),
-                        Target::Player(p) => (0, -(*p as i64)),
+                    // The newest object, else the player first in the file.
+                    .max_by(|a, b| match (a, b) {
+                        (Target::Card(x), Target::Card(y)) => {
+                            self.cards[*x].timestamp.cmp(&self.cards[*y].timestamp)
+                        }
+                        (Target::Card(_), Target::Player(_)) => std::cmp::Ordering::Greater,
+                        (Target::Player(_), Target::Card(_)) => std::cmp::Ordering::Less,
+                        (Target::Player(x), Target::Player(y)) => y.cmp(x),
                     })
                     .unwrap_or(legal[0]);
                 (newest, Chosen::Newest(newest))

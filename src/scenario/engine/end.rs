@@ -12,7 +12,7 @@ impl Game {
         if self.game_over().is_some() || self.has_lost(p) {
             return Vec::new();
         }
-        let everyone = (0..self.players.len()).map(Target::Player).collect();
+        let everyone = self.players.ids().map(Target::Player).collect();
         vec![self.apply(event(
             Happened::Wins { player: p },
             everyone,

@@ -63,10 +63,10 @@ pub enum Named {
 /// The characteristics of every object, as the layers made them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Board {
-    pub(super) chars: Vec<Characteristics>,
-    pub(super) names: Vec<String>,
-    pub(super) controller: Vec<PlayerId>,
-    pub(super) log: Vec<Vec<Applied>>,
+    pub(super) chars: ById<CardId, Characteristics>,
+    pub(super) names: ById<CardId, String>,
+    pub(super) controller: ById<CardId, PlayerId>,
+    pub(super) log: ById<CardId, Vec<Applied>>,
     /// The latest timestamp of the objects and effects the layers ordered (613.7).
     pub(super) newest: i64,
 }
@@ -180,7 +180,7 @@ impl Game {
                     _ => c.owner,
                 })
                 .collect(),
-            log: vec![Vec::new(); n],
+            log: vec![Vec::new(); n].into(),
             newest: self.cards.iter().map(|c| c.timestamp).max().unwrap_or(0),
         };
         let mut resolved: Vec<Instance> = Vec::new();
@@ -203,7 +203,7 @@ impl Game {
             });
         }
         // 702.151b: an Equipment with reconfigure attached to a creature isn't a creature.
-        for (c, card) in self.cards.iter().enumerate() {
+        for (c, card) in self.cards.enumerate() {
             if self.rules.has(Difference::Reconfigure)
                 && card.zone == Zone::Battlefield
                 && card.printed.has(&Ability::Reconfigure(None))
@@ -268,7 +268,7 @@ impl Game {
     /// The static abilities that exist now: those of objects on the battlefield (611.3b).
     fn statics(&self, board: &Board) -> Vec<Instance> {
         let mut out = Vec::new();
-        for (c, card) in self.cards.iter().enumerate() {
+        for (c, card) in self.cards.enumerate() {
             if card.zone != Zone::Battlefield {
                 continue;
             }
@@ -516,7 +516,7 @@ impl Game {
     /// Counters (613.4c; 613.3d before 2020-06-01; 418.5a 6c, or layer 6 in 2005-08-01):
     /// each +1/+1 and -1/-1 counter.
     fn apply_counters(&self, stage: &Stage, board: &mut Board) {
-        for (c, card) in self.cards.iter().enumerate() {
+        for (c, card) in self.cards.enumerate() {
             let (plus, minus) = (
                 card.counters(CounterKind::PlusOne),
                 card.counters(CounterKind::MinusOne),

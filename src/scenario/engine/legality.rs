@@ -188,7 +188,7 @@ impl Game {
         if tv.chars.has(&rule) && !tv.chars.has_subtype("aura") {
             return true;
         }
-        (0..self.cards.len()).any(|o| {
+        self.cards.ids().any(|o| {
             o != aura && self.on_battlefield(o) && self.attached_to(o) == Some(Target::Card(t)) && {
                 let v = self.view(o);
                 v.chars.has_subtype("aura") && v.chars.has(&rule)

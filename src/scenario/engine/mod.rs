@@ -56,10 +56,10 @@ pub use event::{
     Attempt, Cause, Chosen, Event, EventKind, Finding, Happened, ObjectId, Outcome, StackObject,
 };
 pub use reason::{Reason, Why};
-pub use setup::{CardSpec, CombatSpec, Setup};
+pub use setup::{CardSpec, CombatSpec, Setup, SetupError, Status};
 pub use state::AbilityKind;
 pub use state::{Game, View};
-pub use vocabulary::{CardId, CounterKind, Counters, PlayerId, Step, Target, Zone};
+pub use vocabulary::{ById, CardId, CounterKind, Counters, Id, PlayerId, Step, Target, Zone};
 
 /// What every chapter of the kernel uses.
 mod prelude {
@@ -79,9 +79,9 @@ mod prelude {
         because, cites, Attachment, Doing, EnchantProblem, Protected, Reason, Why,
     };
     pub(super) use super::revisions::{Difference, Rules};
-    pub(super) use super::setup::Setup;
+    pub(super) use super::setup::{Setup, SetupError};
     pub(super) use super::state::{AbilityKind, Game, StackItem, StackKind, View};
     pub(super) use super::vocabulary::{
-        CardId, CounterKind, Counters, PlayerId, Step, Target, Zone,
+        ById, CardId, CounterKind, Counters, Id, PlayerId, Step, Target, Zone,
     };
 }

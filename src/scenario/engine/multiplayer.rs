@@ -16,7 +16,7 @@ impl Game {
         }
         let why = [cite::R800_4A, cite::R104_5];
         // Every object they own leaves the game.
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             if self.cards[c].owner != p || self.cards[c].zone == Zone::Nowhere {
                 continue;
             }
@@ -57,7 +57,7 @@ impl Game {
             )));
         }
         // What they still control is exiled.
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             let held = match self.zone(c) {
                 Zone::Battlefield => self.controller(c) == p,
                 Zone::Stack => self
@@ -89,7 +89,7 @@ impl Game {
         if self.players.len() < 3 || !self.rules.has(Difference::ExileWhatNoOneInTheGameControls) {
             return events;
         }
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             if self.zone(c) != Zone::Battlefield {
                 continue;
             }

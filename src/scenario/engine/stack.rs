@@ -143,7 +143,8 @@ impl Game {
 
     pub(super) fn object_of(&self, t: Target) -> u32 {
         match t {
-            Target::Card(c) => self.cards.get(c).map(|c| c.object).unwrap_or(0),
+            Target::Card(c) => self.cards[c].object,
+            // A player is no object: it has no object id to change (400.7).
             Target::Player(_) => 0,
         }
     }

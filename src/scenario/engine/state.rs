@@ -97,11 +97,11 @@ pub struct View {
 #[derive(Debug, Clone)]
 pub struct Game {
     pub rules: Rules,
-    pub(super) players: Vec<Player>,
+    pub(super) players: ById<PlayerId, Player>,
     pub(super) active: PlayerId,
     pub(super) priority: PlayerId,
     pub(super) step: Step,
-    pub(super) cards: Vec<Card>,
+    pub(super) cards: ById<CardId, Card>,
     /// Bottom first.
     pub(super) stack: Vec<StackItem>,
     pub(super) effects: Effects,
@@ -129,9 +129,6 @@ pub struct Game {
     /// The current statement's choice and trigger orders, for the placements of the steps
     /// it passes through.
     pub(super) said: super::steps::Said,
-    /// Counters the permanent being put onto the battlefield enters with by the effect
-    /// that puts it there (`with N C counters on it`, 122.6), taken by the move.
-    pub(super) enters_with: Option<(CounterKind, i32)>,
 }
 
 impl Card {
@@ -142,27 +139,29 @@ impl Card {
 }
 
 impl Game {
-    /// The game as the setup describes it, under `rules`.
-    pub fn new(setup: &Setup, rules: Rules) -> Game {
+    /// The game as the setup describes it, under `rules`; or why the engine can't represent
+    /// that board ([`Setup::check`]: the reader refuses such a board before it is played).
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Game, SetupError> {
+        setup.check()?;
         let players = setup
             .players
-            .iter()
             .enumerate()
             .map(|(i, name)| Player {
                 name: name.clone(),
-                life: setup.life.get(i).copied().unwrap_or(20),
+                life: setup.life[i],
                 lost: false,
                 won: false,
-                lands_played: setup.lands_played.get(i).copied().unwrap_or(0),
-                extra_land_plays: setup.extra_land_plays.get(i).copied().unwrap_or(0),
+                lands_played: setup.lands_played[i],
+                extra_land_plays: setup.extra_land_plays[i],
                 gained: 0,
                 lost_life: 0,
             })
             .collect();
-        let mut cards = Vec::new();
+        let mut cards = ById::default();
         let mut stack_cards = Vec::new();
-        for (i, spec) in setup.cards.iter().enumerate() {
+        for (i, spec) in setup.cards.enumerate() {
             let on_battlefield = spec.zone == Zone::Battlefield;
+            let n = i.index();
             cards.push(Card {
                 label: spec.label.clone(),
                 name: spec.name.clone(),
@@ -170,9 +169,9 @@ impl Game {
                 token: spec.token,
                 printed: spec.printed.clone(),
                 zone: spec.zone,
-                object: i as u32 + 1,
-                timestamp: spec.timestamp.unwrap_or(i as i64),
-                entered: spec.timestamp.unwrap_or(i as i64),
+                object: n as u32 + 1,
+                timestamp: spec.timestamp.unwrap_or(n as i64),
+                entered: spec.timestamp.unwrap_or(n as i64),
                 controller: spec.controller.unwrap_or(spec.owner),
                 tapped: spec.tapped,
                 entered_this_turn: spec.entered_this_turn,
@@ -206,10 +205,10 @@ impl Game {
             }
         }
         // Attachments refer to the objects as written.
-        for (i, spec) in setup.cards.iter().enumerate() {
+        for (i, spec) in setup.cards.enumerate() {
             if let Some(t) = spec.attached_to {
                 let obj = match t {
-                    Target::Card(c) => cards.get(c).map(|c| c.object).unwrap_or(0),
+                    Target::Card(c) => cards[c].object,
                     Target::Player(_) => 0,
                 };
                 cards[i].attached_to = Some((t, obj));
@@ -217,7 +216,7 @@ impl Game {
         }
         // 310.8a, 310.11a: a battle written without a protector has the one its controller
         // would have chosen as it entered: an opponent for a Siege, else its controller.
-        let n = setup.players.len().max(1);
+        let next = |p: PlayerId| turn_order(setup.players.len(), p).nth(1);
         for card in cards.iter_mut() {
             if rules.has(Difference::Battles)
                 && card.zone == Zone::Battlefield
@@ -225,7 +224,7 @@ impl Game {
                 && card.printed.is(CardType::Battle)
             {
                 card.protector = if card.printed.has_subtype("siege") {
-                    (n > 1).then_some((card.controller + 1) % n)
+                    next(card.controller)
                 } else {
                     Some(card.controller)
                 };
@@ -245,7 +244,7 @@ impl Game {
                     .iter()
                     .map(|t| {
                         let obj = match t {
-                            Target::Card(c) => cards.get(*c).map(|c| c.object).unwrap_or(0),
+                            Target::Card(c) => cards[*c].object,
                             Target::Player(_) => 0,
                         };
                         (*t, obj)
@@ -275,10 +274,9 @@ impl Game {
             choices: Default::default(),
             replacing: Default::default(),
             said: Default::default(),
-            enters_with: None,
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
-        game
+        Ok(game)
     }
 
     // ----- what the board shows -------------------------------------------------------
@@ -289,6 +287,17 @@ impl Game {
 
     pub fn players(&self) -> usize {
         self.players.len()
+    }
+
+    /// Every player, in turn order from the first written.
+    pub fn player_ids(&self) -> impl DoubleEndedIterator<Item = PlayerId> + Clone {
+        self.players.ids()
+    }
+
+    /// Every player in turn order beginning with `p` (101.4, 102.1): `p`, the next
+    /// player, and so on.
+    pub fn turn_order_from(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + Clone {
+        turn_order(self.players.len(), p)
     }
 
     pub fn life(&self, p: PlayerId) -> i32 {
@@ -306,7 +315,7 @@ impl Game {
         if let Some(w) = self.winner_by_effect() {
             return Some(Some(w));
         }
-        let mut left = (0..self.players.len()).filter(|&p| !self.has_lost(p));
+        let mut left = self.players.ids().filter(|&p| !self.has_lost(p));
         match (left.next(), left.next()) {
             (Some(_), Some(_)) => None,
             (winner, None) if self.players.len() >= 2 => Some(winner),
@@ -316,7 +325,7 @@ impl Game {
 
     /// The player an effect said wins the game (104.2b), if one did.
     pub fn winner_by_effect(&self) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.won)
+        self.players.position(|p| p.won)
     }
 
     /// Whether `p` won the game: by an effect (104.2b), or as the one player left (104.2a).
@@ -340,6 +349,11 @@ impl Game {
         self.cards.len()
     }
 
+    /// Every card, in the order the file writes them.
+    pub fn card_ids(&self) -> impl DoubleEndedIterator<Item = CardId> + Clone {
+        self.cards.ids()
+    }
+
     pub fn label(&self, c: CardId) -> &str {
         self.cards.get(c).map(|c| c.label.as_str()).unwrap_or("?")
     }
@@ -353,13 +367,13 @@ impl Game {
     }
 
     pub fn owner(&self, c: CardId) -> PlayerId {
-        self.cards.get(c).map(|c| c.owner).unwrap_or(0)
+        self.cards[c].owner
     }
 
     /// The id of the object that represents card `c` now; it changes with every zone
     /// change (400.7).
     pub fn object_id(&self, c: CardId) -> u32 {
-        self.cards.get(c).map_or(0, |c| c.object)
+        self.cards[c].object
     }
 
     /// How many `trigger:` attributes card `c` was written with.
@@ -428,7 +442,7 @@ impl Game {
     /// How many lands `p` may play this turn (305.2).
     pub fn land_plays_allowed(&self, p: PlayerId) -> u32 {
         let mut n = 1 + self.players.get(p).map(|p| p.extra_land_plays).unwrap_or(0);
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             if self.cards[c].zone != Zone::Battlefield {
                 continue;
             }
@@ -468,4 +482,10 @@ impl Game {
             _ => (self.view(s), false),
         }
     }
+}
+
+/// The `n` players in turn order beginning with `p`, each once.
+fn turn_order(n: usize, p: PlayerId) -> impl Iterator<Item = PlayerId> + Clone {
+    let first = p.index();
+    (0..n).map(move |k| PlayerId::nth((first + k) % n))
 }

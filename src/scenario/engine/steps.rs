@@ -67,17 +67,21 @@ impl Game {
             return Ok(events);
         }
         let n = self.players.len();
-        let next = (1..=n)
-            .map(|k| (self.active + k) % n)
+        let next = self
+            .turn_order_from(self.active)
+            .skip(1)
+            .chain(std::iter::once(self.active))
             .find(|&q| !self.players[q].lost)
             .unwrap_or(self.active);
-        let untapped: Vec<CardId> = (0..self.cards.len())
+        let untapped: Vec<CardId> = self
+            .cards
+            .ids()
             .filter(|&c| {
                 self.on_battlefield(c) && self.controller(c) == next && self.cards[c].tapped
             })
             .collect();
         // A player who left the game is skipped: their turn doesn't begin (800.4k).
-        let skipped = next != (self.active + 1) % n;
+        let skipped = Some(next) != self.turn_order_from(self.active).cycle().nth(1);
         let mut rules = vec![cite::R500_1, cite::R502_3, cite::R305_2];
         if skipped && n > 2 {
             rules.push(cite::R800_4K);
@@ -281,7 +285,9 @@ impl Game {
     /// 514.2: damage is removed and "until end of turn" effects end.
     pub(super) fn cleanup(&mut self) -> Vec<Event> {
         let ended = self.effects.iter().filter(|e| e.until_end_of_turn).count();
-        let subjects = (0..self.cards.len())
+        let subjects = self
+            .cards
+            .ids()
             .filter(|&c| self.cards[c].damage != 0)
             .map(Target::Card)
             .collect();

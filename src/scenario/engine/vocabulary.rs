@@ -4,10 +4,150 @@
 
 use std::fmt;
 
-/// A card by its label: an index into [`Setup::cards`].
-pub type CardId = usize;
-/// A player: an index into [`Setup::players`].
-pub type PlayerId = usize;
+/// A card by its label: the card the file writes `n`th, its place in [`Setup::cards`].
+/// Ids are compared, ordered and looked up, never computed; a card id and a player id
+/// are different types.
+///
+/// [`Setup::cards`]: super::Setup::cards
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardId(u32);
+
+/// A player: the player `players:` names `n`th, in turn order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerId(u32);
+
+/// An id that numbers the rows of a [`ById`] table, in the order the file writes them.
+pub trait Id: Copy {
+    /// The `n`th (from 0): how the reader lowers a label or a player's name.
+    fn nth(n: usize) -> Self;
+    /// Its place in the file (from 0), to look it up in a table.
+    fn index(self) -> usize;
+}
+
+impl Id for CardId {
+    fn nth(n: usize) -> CardId {
+        CardId(u32::try_from(n).expect("fewer than 2^32 cards"))
+    }
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Id for PlayerId {
+    fn nth(n: usize) -> PlayerId {
+        PlayerId(u32::try_from(n).expect("fewer than 2^32 players"))
+    }
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A table with one row per card or per player, looked up by its typed id only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ById<I, T> {
+    rows: Vec<T>,
+    id: std::marker::PhantomData<fn() -> I>,
+}
+
+impl<I, T> Default for ById<I, T> {
+    fn default() -> Self {
+        ById {
+            rows: Vec::new(),
+            id: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<I: Id, T> ById<I, T> {
+    pub fn get(&self, id: I) -> Option<&T> {
+        self.rows.get(id.index())
+    }
+
+    pub fn get_mut(&mut self, id: I) -> Option<&mut T> {
+        self.rows.get_mut(id.index())
+    }
+
+    /// Adds a row and returns its id.
+    pub fn push(&mut self, row: T) -> I {
+        self.rows.push(row);
+        I::nth(self.rows.len() - 1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Every id, in order.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = I> + Clone + use<I, T> {
+        (0..self.rows.len()).map(I::nth)
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.rows.iter()
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.rows.iter_mut()
+    }
+
+    /// Every row with its id, in order.
+    pub fn enumerate(&self) -> impl DoubleEndedIterator<Item = (I, &T)> + '_ {
+        self.rows.iter().enumerate().map(|(i, t)| (I::nth(i), t))
+    }
+
+    /// Every row, to change, with its id, in order.
+    pub fn enumerate_mut(&mut self) -> impl Iterator<Item = (I, &mut T)> + '_ {
+        self.rows
+            .iter_mut()
+            .enumerate()
+            .map(|(i, t)| (I::nth(i), t))
+    }
+
+    /// The id of the first row that `f` accepts.
+    pub fn position(&self, f: impl FnMut(&T) -> bool) -> Option<I> {
+        self.rows.iter().position(f).map(I::nth)
+    }
+}
+
+impl<I, T> From<Vec<T>> for ById<I, T> {
+    fn from(rows: Vec<T>) -> Self {
+        ById {
+            rows,
+            id: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<I, T> FromIterator<T> for ById<I, T> {
+    fn from_iter<It: IntoIterator<Item = T>>(iter: It) -> Self {
+        Vec::from_iter(iter).into()
+    }
+}
+
+impl<I: Id, T> std::ops::Index<I> for ById<I, T> {
+    type Output = T;
+    fn index(&self, id: I) -> &T {
+        &self.rows[id.index()]
+    }
+}
+
+impl<I: Id, T> std::ops::IndexMut<I> for ById<I, T> {
+    fn index_mut(&mut self, id: I) -> &mut T {
+        &mut self.rows[id.index()]
+    }
+}
+
+impl<'a, I, T> IntoIterator for &'a ById<I, T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.rows.iter()
+    }
+}
 
 /// A step of the turn (500.1), in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -144,5 +284,21 @@ impl Counters {
     pub fn with(mut self, kind: CounterKind, n: i32) -> Counters {
         self.0[kind as usize] = n;
         self
+    }
+}
+
+impl<'a, I, T> IntoIterator for &'a mut ById<I, T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.rows.iter_mut()
+    }
+}
+
+impl<I, T> IntoIterator for ById<I, T> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.rows.into_iter()
     }
 }

@@ -635,27 +635,20 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn label_statement(
+    /// The change of `L CHANGE` to one object (`gains flying`, `becomes a 3/3 creature`,
+    /// `is red`, `gets +1/+1`), or `None` for a statement that isn't one; `subject` is how
+    /// the object is written (a set's words serve where only the change is wanted).
+    pub(super) fn one_object_change(
         &self,
         line: usize,
-        s: &str,
-        card: CardId,
         subject: &str,
         rest: &str,
-        until_end_of_turn: bool,
-    ) -> R<Statement> {
-        let modify = |change: Change| -> R<Statement> {
-            Ok(Statement::Modify {
-                card,
-                change,
-                until_end_of_turn,
-            })
-        };
+    ) -> R<Option<Change>> {
         if let Some(change) = self.layered_change(line, subject, rest)? {
-            return modify(change);
+            return Ok(Some(change));
         }
         if rest == "stops being a creature" {
-            return modify(Change::StopsBeingCreature);
+            return Ok(Some(Change::StopsBeingCreature));
         }
         if let Some(body) = rest.strip_prefix("becomes ") {
             let body = body
@@ -689,7 +682,7 @@ impl Reader<'_> {
                 .strip_suffix(" in addition to its other types")
                 .unwrap_or(types);
             if types == "creature" {
-                return modify(Change::BecomesCreature(pt));
+                return Ok(Some(Change::BecomesCreature(pt)));
             }
             return match self.type_line(types) {
                 Ok(t) => {
@@ -698,18 +691,18 @@ impl Reader<'_> {
                     for s in &t.subtypes {
                         self.listed(line, s, s)?;
                     }
-                    modify(Change::BecomesTypes(t, pt))
+                    Ok(Some(Change::BecomesTypes(t, pt)))
                 }
                 Err(e) => self.err(line, e),
             };
         }
         if let Some(sub) = rest.strip_prefix("loses subtype ") {
             self.listed(line, sub.trim(), sub.trim())?;
-            return modify(Change::LosesSubtype(sub.trim().to_string()));
+            return Ok(Some(Change::LosesSubtype(sub.trim().to_string())));
         }
         if let Some(sub) = rest.strip_prefix("gains subtype ") {
             self.listed(line, sub.trim(), sub.trim())?;
-            return modify(Change::GainsSubtype(sub.trim().to_string()));
+            return Ok(Some(Change::GainsSubtype(sub.trim().to_string())));
         }
         for (verb, gains) in [("gains ", true), ("loses ", false)] {
             if let Some(a) = rest.strip_prefix(verb) {
@@ -719,21 +712,43 @@ impl Reader<'_> {
                         return self.err(line, format!("unknown ability `{}` (expected protection from Q, hexproof, shroud, indestructible, haste or a combat keyword such as flying, first strike, trample, deathtouch)", a.trim()))
                     }
                 };
-                return modify(if gains {
+                return Ok(Some(if gains {
                     Change::Gains(ability)
                 } else {
                     Change::Loses(ability)
-                });
+                }));
             }
         }
         if let Some(pt) = rest.strip_prefix("gets ") {
             return match PowerToughness::parse(pt.trim()) {
-                Some(pt) => modify(Change::Gets(pt)),
+                Some(pt) => Ok(Some(Change::Gets(pt))),
                 None => self.err(
                     line,
                     format!("expected `gets +N/+N` or `gets -N/-N`, found `gets {pt}`"),
                 ),
             };
+        }
+        Ok(None)
+    }
+
+    pub(super) fn label_statement(
+        &self,
+        line: usize,
+        s: &str,
+        card: CardId,
+        subject: &str,
+        rest: &str,
+        until_end_of_turn: bool,
+    ) -> R<Statement> {
+        let modify = |change: Change| -> R<Statement> {
+            Ok(Statement::Modify {
+                card,
+                change,
+                until_end_of_turn,
+            })
+        };
+        if let Some(change) = self.one_object_change(line, subject, rest)? {
+            return modify(change);
         }
         if until_end_of_turn {
             return self.err(line, "`until end of turn` applies only to becomes, stops being, gains, loses, gets and gains control of");

@@ -81,7 +81,7 @@ impl Reader<'_> {
                     }
                 }
             }
-            for (i, spec) in setup.cards.iter().enumerate() {
+            for (i, spec) in setup.cards.enumerate() {
                 self.check_damage_order(setup, i, spec)?;
             }
             return Ok(());
@@ -181,7 +181,6 @@ impl Reader<'_> {
         let (mut expected, what): (Vec<CardId>, &str) = if spec.combat.attacking.is_some() {
             let blockers = setup
                 .cards
-                .iter()
                 .enumerate()
                 .filter(|(_, b)| b.zone == Zone::Battlefield && b.combat.blocking.contains(&i))
                 .map(|(b, _)| b)
@@ -459,7 +458,10 @@ impl Reader<'_> {
 fn defender_of(setup: &Setup, attacker: &CardSpec) -> Option<PlayerId> {
     let controller = attacker.controller.unwrap_or(attacker.owner);
     match attacker.combat.attacking? {
-        None => (setup.players.len() == 2).then_some(1 - controller),
+        None => match setup.players.len() {
+            2 => setup.players.ids().find(|&p| p != controller),
+            _ => None,
+        },
         Some(Target::Player(p)) => Some(p),
         Some(Target::Card(c)) => {
             let t = &setup.cards[c];

@@ -12,6 +12,7 @@ use crate::model::{Date, RuleNumber};
 
 use super::engine::cite::CANONICAL;
 use super::engine::layers::subtypes;
+use super::engine::{ById, Id};
 
 mod actions;
 mod combat;
@@ -342,7 +343,7 @@ pub(crate) fn agreeing_verb(rest: &str) -> String {
 struct Reader<'a> {
     file: &'a str,
     doc: Document,
-    players: Vec<String>,
+    players: ById<PlayerId, String>,
     labels: HashMap<String, CardId>,
     /// The revision played: its 205.3 lists the subtypes a set may name.
     revision: Date,
@@ -395,7 +396,7 @@ impl<'a> Reader<'a> {
         Ok(Reader {
             file,
             doc,
-            players: Vec::new(),
+            players: ById::default(),
             labels: HashMap::new(),
             revision: CANONICAL,
         })
@@ -416,6 +417,7 @@ impl<'a> Reader<'a> {
     fn read(mut self, mut setup: Setup) -> R<Scenario> {
         self.read_objects(&mut setup)?;
         self.check_combat_step(&setup)?;
+        self.check_board(&setup)?;
         let actions = self.read_actions()?;
         let expectations = self.read_expectations(actions.len())?;
         Ok(Scenario {
@@ -429,18 +431,18 @@ impl<'a> Reader<'a> {
     }
 
     fn players_list(&self) -> String {
-        self.players.join(", ")
+        self.players
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// A player by name (case-insensitive).
     fn player(&self, line: usize, name: &str) -> R<PlayerId> {
         let name = name.trim();
         let name = name.strip_prefix("player ").unwrap_or(name);
-        match self
-            .players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name))
-        {
+        match self.players.position(|p| p.eq_ignore_ascii_case(name)) {
             Some(i) => Ok(i),
             None => self.err(
                 line,
@@ -457,7 +459,7 @@ impl<'a> Reader<'a> {
     /// player and the rest.
     fn player_prefix<'s>(&self, s: &'s str) -> Option<(PlayerId, &'s str)> {
         let mut best: Option<(PlayerId, &'s str, usize)> = None;
-        for (i, p) in self.players.iter().enumerate() {
+        for (i, p) in self.players.enumerate() {
             let p = p.to_lowercase();
             if let Some(rest) = s.strip_prefix(p.as_str()) {
                 if (rest.is_empty() || rest.starts_with(' ') || rest.starts_with("'s"))

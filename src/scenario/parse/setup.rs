@@ -89,15 +89,16 @@ impl Reader<'_> {
         let n = self.players.len();
         let mut setup = Setup {
             players: self.players.clone(),
-            active: 0,
-            priority: 0,
+            // The first player written until `turn:` and `priority:` say otherwise.
+            active: PlayerId::nth(0),
+            priority: PlayerId::nth(0),
             priority_given: false,
             step: Step::PrecombatMain,
             rules: None,
-            life: vec![20; n],
-            lands_played: vec![0; n],
-            extra_land_plays: vec![0; n],
-            cards: Vec::new(),
+            life: vec![20; n].into(),
+            lands_played: vec![0; n].into(),
+            extra_land_plays: vec![0; n].into(),
+            cards: ById::default(),
         };
         let mut priority = None;
         for (line, key, value) in &pairs {
@@ -193,7 +194,7 @@ impl Reader<'_> {
             name: String,
             rest: String,
         }
-        let mut pending = Vec::new();
+        let mut pending: ById<CardId, Pending> = ById::default();
         for section in &self.doc.sections {
             if matches!(section.name, "Game" | "Actions" | "Expect") {
                 continue;
@@ -214,27 +215,23 @@ impl Reader<'_> {
                             ),
                         );
                     }
-                    self.labels.insert(l.clone(), pending.len());
-                    pending.push(Pending {
+                    // The one place a label becomes a card's id: the card's place in the file.
+                    let id = pending.push(Pending {
                         section: section.name,
                         line: item.line,
-                        label: l,
+                        label: l.clone(),
                         name: name.clone().unwrap_or_else(|| label.clone()),
                         rest: rest.clone(),
                     });
+                    self.labels.insert(l, id);
                 }
             }
         }
-        let mut stack = Vec::new();
+        // Each card's id is its place in `pending`, so the cards keep the file's order.
         for p in pending {
             let spec = self.read_object(p.section, p.line, p.label, p.name, &p.rest)?;
-            if p.section == "Stack" {
-                stack.push(setup.cards.len());
-            }
             setup.cards.push(spec);
         }
-        // `Stack` is listed top first; keep the file order of the rest.
-        let _ = stack;
         Ok(())
     }
 
@@ -366,7 +363,8 @@ impl Reader<'_> {
             name,
             line,
             zone: Zone::Exile,
-            owner: 0,
+            // Set below, from `owner` or the controller.
+            owner: PlayerId::nth(0),
             controller: None,
             printed: Characteristics {
                 type_line,
@@ -692,5 +690,82 @@ impl Reader<'_> {
                 spec.label
             ),
         )
+    }
+
+    /// The board as the engine can represent it ([`Setup::check`]): what it would have to
+    /// ignore or fix in silence is refused here, on the line of the card it is about.
+    pub(super) fn check_board(&self, setup: &Setup) -> R<()> {
+        use crate::scenario::engine::{SetupError, Status};
+        let Err(e) = setup.check() else {
+            return Ok(());
+        };
+        let at = |c: CardId| {
+            let spec = &setup.cards[c];
+            let place = match spec.zone {
+                Zone::Battlefield => "on the battlefield".to_string(),
+                Zone::Hand(p) => format!("in {}'s hand", setup.players[p]),
+                Zone::Graveyard(p) => format!("in {}'s graveyard", setup.players[p]),
+                Zone::Library(p) => format!("in {}'s library", setup.players[p]),
+                Zone::Exile => "in exile".to_string(),
+                Zone::Command => "in the command zone".to_string(),
+                Zone::Stack => "on the stack".to_string(),
+                Zone::Nowhere => "nowhere".to_string(),
+            };
+            (spec.line, spec.label.as_str(), place)
+        };
+        let (line, message) = match e {
+            SetupError::Players | SetupError::NoSuchPlayer => (
+                1,
+                "the board names a player that isn't in `players:`".to_string(),
+            ),
+            SetupError::CardsPlayer { card } | SetupError::CardsCard { card } => {
+                let (line, label, _) = at(card);
+                (
+                    line,
+                    format!("`{label}` names a player or a card that isn't on the board"),
+                )
+            }
+            SetupError::NotAPermanent { card, status } => {
+                let (line, label, place) = at(card);
+                let attribute = match status {
+                    Status::Tapped => "tapped",
+                    Status::EnteredThisTurn => "entered this turn",
+                    Status::AttachedTo => "attached to",
+                    Status::Damage => "damage",
+                    Status::Counters(_) => "counters",
+                    Status::Protector => "protector",
+                    Status::Attacking => "attacking",
+                    Status::Blocking => "blocking",
+                    Status::Blocked => "blocked",
+                    Status::HadFirstStrike => "had first strike",
+                    Status::DamageOrder => "damage order",
+                };
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, and `{attribute}` is written only on the battlefield: a card elsewhere is no permanent and keeps nothing of one (expected `{label}` in `## Battlefield`, or no `{attribute}`)"
+                    ),
+                )
+            }
+            SetupError::Controller { card } => {
+                let (line, label, place) = at(card);
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, where a card has an owner and no controller: only a permanent or a spell has one (expected `; owner NAME` instead of `; controller NAME`)"
+                    ),
+                )
+            }
+            SetupError::Targets { card } => {
+                let (line, label, place) = at(card);
+                (
+                    line,
+                    format!(
+                        "`{label}` is {place}, and only a spell on the stack has targets (expected `{label}` in `## Stack`, or no `targeting`)"
+                    ),
+                )
+            }
+        };
+        self.err(line, message)
     }
 }

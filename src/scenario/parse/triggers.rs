@@ -622,17 +622,8 @@ impl Reader<'_> {
                 continue;
             };
             let rest = super::agreeing_verb(rest);
-            // The change is read as a label's would be; only its parts are kept (the
-            // object is bound as the ability resolves).
-            let statement = self.label_statement(
-                line,
-                body,
-                CardId::default(),
-                "each permanent",
-                &rest,
-                until_end_of_turn,
-            )?;
-            let Statement::Modify { change, .. } = statement else {
+            // The object is bound as the ability resolves; a set's words stand for it.
+            let Some(change) = self.one_object_change(line, "each permanent", &rest)? else {
                 return Ok(None);
             };
             *targets = trial;
@@ -763,11 +754,7 @@ impl Reader<'_> {
                         return Ok(Some(PlayerRef::Target(targets.len() - 1)));
                     }
                 }
-                match self
-                    .players
-                    .iter()
-                    .position(|p| p.eq_ignore_ascii_case(who))
-                {
+                match self.players.position(|p| p.eq_ignore_ascii_case(who)) {
                     Some(p) => PlayerRef::Named(p),
                     None => return Ok(None),
                 }

@@ -2,11 +2,12 @@
 //! them (the report's own zone names, as its JSON has them).
 
 use super::*;
-use crate::scenario::engine::CounterKind;
+use crate::scenario::engine::{CardId, CounterKind};
 use crate::scenario::words::{stack_labels, target_name};
 
 pub(super) fn board(game: &Game) -> BoardReport {
-    let players = (0..game.players())
+    let players = game
+        .player_ids()
         .map(|p| BoardPlayer {
             name: game.player_name(p).to_string(),
             life: game.life(p),
@@ -20,13 +21,13 @@ pub(super) fn board(game: &Game) -> BoardReport {
     // The battlefield first, then each other zone where its first object is in file
     // order, its objects together (a card put into a graveyard later joins that graveyard).
     let mut zones: Vec<Zone> = Vec::new();
-    for c in 0..game.cards() {
+    for c in game.card_ids() {
         if !zones.contains(&game.zone(c)) {
             zones.push(game.zone(c));
         }
     }
     let rank = |z: Zone| (z != Zone::Battlefield, zones.iter().position(|&y| y == z));
-    let mut order: Vec<usize> = (0..game.cards()).collect();
+    let mut order: Vec<CardId> = game.card_ids().collect();
     order.sort_by_key(|&c| rank(game.zone(c)));
     for c in order {
         let v = game.view(c);

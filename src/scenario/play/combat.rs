@@ -5,13 +5,14 @@
 use super::super::engine::{EventKind, Game};
 use super::super::statement::{Claim, Target};
 use super::super::words::target_name;
+use crate::scenario::engine::CardId;
 
 /// What a combat claim finds: (holds, what is the case, subject, kinds of event).
 pub(super) type Found = (bool, String, Option<Target>, &'static [EventKind]);
 
 pub(super) fn check(game: &Game, claim: &Claim) -> Option<Found> {
     const DECLARED: &[EventKind] = &[EventKind::Combat, EventKind::Turn, EventKind::Moved];
-    let label = |c: usize| game.label(c).to_string();
+    let label = |c: CardId| game.label(c).to_string();
     Some(match claim {
         Claim::Attacking {
             card,

@@ -3,6 +3,7 @@
 //! that failed to change it).
 
 use super::*;
+use crate::scenario::engine::{CardId, Id, PlayerId};
 
 /// Whether the cited rules include `wanted`: the same number, or one below it.
 fn covers(cited: &[String], wanted: &RuleNumber) -> bool {
@@ -22,8 +23,8 @@ pub(super) fn check(
     map: &dyn Fn(&[Cite]) -> Vec<String>,
 ) -> ExpectationReport {
     let target_name = |t: Target| crate::scenario::words::target_name(game, t);
-    let label = |c: usize| game.label(c).to_string();
-    let pname = |p: usize| game.player_name(p).to_string();
+    let label = |c: CardId| game.label(c).to_string();
+    let pname = |p: PlayerId| game.player_name(p).to_string();
     // (holds, what is the case, subject and kinds of the event that made it true)
     let (holds, actual, subject, kinds): (bool, String, Option<Target>, &[EventKind]) = match &e
         .claim
@@ -346,7 +347,9 @@ pub(super) fn check(
         };
     }
     // The event that made it true: the last event about the subject of a matching kind.
-    let subject = subject.unwrap_or(Target::Player(0));
+    // A claim without a subject (about triggered abilities) looks among the events about
+    // the first player written.
+    let subject = subject.unwrap_or(Target::Player(PlayerId::nth(0)));
     let about: Vec<&Logged> = log
         .iter()
         .filter(|l| l.event.subjects.contains(&subject))
@@ -483,7 +486,7 @@ fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
             )
         }
         Claim::TriggerControlledBy { name, player } => {
-            let who: Vec<usize> = records
+            let who: Vec<PlayerId> = records
                 .iter()
                 .filter(|r| name.names(r.source, r.index, r.instance))
                 .map(|r| r.controller)
@@ -526,7 +529,7 @@ fn triggers(game: &Game, claim: &Claim) -> (bool, String) {
 }
 
 /// The damage dealt to `to` (any object of its card) in `log`, from `by` if given.
-fn dealt(log: &[Logged], to: Target, by: Option<usize>) -> i32 {
+fn dealt(log: &[Logged], to: Target, by: Option<CardId>) -> i32 {
     use crate::scenario::engine::combat::CombatEvent;
     use crate::scenario::engine::Happened as H;
     log.iter()

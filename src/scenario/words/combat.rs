@@ -5,8 +5,9 @@ use super::super::engine::combat::why::{BadRecipient, DefaultAssignment, Unattac
 use super::super::engine::combat::{CombatEvent, Removal};
 use super::super::engine::Game;
 use super::{stack_labels, target_name};
+use crate::scenario::engine::{CardId, PlayerId};
 
-fn labels(g: &Game, cards: &[usize], sep: &str) -> String {
+fn labels(g: &Game, cards: &[CardId], sep: &str) -> String {
     cards
         .iter()
         .map(|c| g.label(*c).to_string())
@@ -144,8 +145,8 @@ pub(super) fn words(g: &Game, e: &CombatEvent) -> String {
 
 /// The sentence for a reason of the combat phase.
 pub(super) fn why(g: &Game, w: &Why) -> String {
-    let l = |c: &usize| g.label(*c).to_string();
-    let p = |q: &usize| g.player_name(*q).to_string();
+    let l = |c: &CardId| g.label(*c).to_string();
+    let p = |q: &PlayerId| g.player_name(*q).to_string();
     match w {
         Why::StackNotEmpty => format!(
             "a step ends only when the stack is empty; it holds {}",

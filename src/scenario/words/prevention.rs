@@ -6,6 +6,7 @@ use super::super::engine::{Game, Target};
 use super::super::play::{Amount, ChoiceReport, OrdersReport, ReplacedReport, ReplacedStep};
 use super::replaced::{by_result, default_warning};
 use super::target_name;
+use crate::scenario::engine::CardId;
 use crate::scenario::{cited_in, Cite, RevisionNumbers};
 
 /// `furnace's replacement`, `action 2`, `bear's protection`.
@@ -40,7 +41,7 @@ pub(super) fn maker(g: &Game, m: &Maker) -> String {
     }
 }
 
-fn source(g: &Game, s: Option<usize>) -> String {
+fn source(g: &Game, s: Option<CardId>) -> String {
     s.map_or("an unnamed source".into(), |s| g.label(s).to_string())
 }
 
@@ -117,7 +118,7 @@ pub(super) fn shield(g: &Game, m: &Maker, to: Target, regenerate: bool, n: Optio
     )
 }
 
-pub(super) fn regenerated(g: &Game, card: usize, by: &Maker, shields: usize) -> String {
+pub(super) fn regenerated(g: &Game, card: CardId, by: &Maker, shields: usize) -> String {
     let more = if shields > 1 {
         format!(" (one of its {shields} regeneration shields; the destruction never happens, so only one applies)")
     } else {

@@ -6,11 +6,12 @@ use super::super::engine::reason::{Attachment, Doing, EnchantProblem, Protected}
 use super::super::engine::{Game, Reason, StackObject, Why};
 use super::super::statement::{Target, Zone};
 use super::{ability_name, combat, layers, plural};
+use crate::scenario::engine::{CardId, PlayerId};
 
 /// The sentence for a reason (without its citations).
 pub fn why(g: &Game, w: &Why) -> String {
-    let l = |c: usize| g.label(c).to_string();
-    let p = |p: usize| g.player_name(p).to_string();
+    let l = |c: CardId| g.label(c).to_string();
+    let p = |p: PlayerId| g.player_name(p).to_string();
     match w {
         Why::Combat(w) => combat::why(g, w),
         Why::Layers(w) => layers::why(g, w),

@@ -160,7 +160,8 @@ impl Game {
         self.step = Step::DeclareBlockers;
         self.priority = self.active;
         self.combat.declared_blocks.push(p);
-        self.combat.blockers_declared = (0..self.players())
+        self.combat.blockers_declared = self
+            .player_ids()
             .filter(|&q| self.is_defending(q))
             .all(|q| self.combat.declared_blocks.contains(&q));
         self.combat.ordering_open = true;

@@ -46,7 +46,7 @@ impl Game {
                 until_end_of_turn,
             } => {
                 let timestamp = self.ts();
-                let object = self.cards.get(*card).map(|c| c.object).unwrap_or(0);
+                let object = self.cards[*card].object;
                 self.effects.add(ContinuousEffect {
                     timestamp,
                     card: *card,

@@ -14,7 +14,7 @@ impl Game {
                 ..
             } => self.damage_player(*player, *now, *amount),
             Happened::Wins { player } => {
-                for (q, p) in self.players.iter_mut().enumerate() {
+                for (q, p) in self.players.enumerate_mut() {
                     if q == *player {
                         p.won = true;
                     } else {

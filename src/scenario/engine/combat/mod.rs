@@ -172,7 +172,7 @@ impl Combat {
             ..Combat::default()
         };
         let step = setup.step;
-        for (i, spec) in setup.cards.iter().enumerate() {
+        for (i, spec) in setup.cards.enumerate() {
             if spec.zone != Zone::Battlefield || step < Step::DeclareAttackers {
                 continue;
             }
@@ -181,7 +181,6 @@ impl Combat {
                 let target = t.or_else(|| game.only_opponent(controller).map(Target::Player));
                 let blockers: Vec<CardId> = setup
                     .cards
-                    .iter()
                     .enumerate()
                     .filter(|(_, b)| b.combat.blocking.contains(&i))
                     .map(|(b, _)| b)
@@ -358,7 +357,9 @@ impl Game {
     }
 
     pub(super) fn only_opponent(&self, p: PlayerId) -> Option<PlayerId> {
-        let opponents: Vec<PlayerId> = (0..self.players.len())
+        let opponents: Vec<PlayerId> = self
+            .players
+            .ids()
             .filter(|&q| q != p && !self.players[q].lost)
             .collect();
         (opponents.len() == 1).then(|| opponents[0])

@@ -29,7 +29,7 @@ impl Game {
             // The layer system skips an effect on an object that no longer exists (400.7).
             _ => return true,
         }
-        if effect.timestamp < board.newest || c >= board.log.len() {
+        if effect.timestamp < board.newest || board.log.get(c).is_none() {
             return false;
         }
         // A timestamp equal to the newest is one effect on a set (613.7b), applied to
@@ -108,7 +108,7 @@ impl Game {
                 if abilities.iter().all(|a| !matches!(a, Ability::Static(_))))
         });
         keywords
-            && !self.cards.iter().enumerate().any(|(i, card)| {
+            && !self.cards.enumerate().any(|(i, card)| {
                 card.zone == Zone::Battlefield
                     && board.chars.get(i).is_some_and(|c| {
                         c.abilities.iter().any(|a| matches!(a, Ability::Static(_)))
@@ -152,7 +152,8 @@ mod tests {
     /// Returns how many effects were applied on top.
     fn same_board_as_in_full(file: &str, text: &str) -> usize {
         let scenario = parse::parse(file, text).expect("a valid scenario");
-        let mut game = Game::new(&scenario.setup, rules_of(&scenario.setup));
+        let mut game = Game::from_setup(&scenario.setup, rules_of(&scenario.setup))
+            .expect("the board can be played");
         for item in &scenario.actions {
             // A refused action changes nothing; what counts is the board after it.
             let _ = game.perform(&crate::scenario::lower::action(item));

@@ -38,12 +38,15 @@ impl Game {
                 .into_iter()
                 .filter(on)
                 .collect(),
-            Subject::Filter(f) => (0..self.cards.len())
+            Subject::Filter(f) => self
+                .cards
+                .ids()
                 .filter(|c| on(c) && self.matches(f, *c, source, board))
                 .collect(),
             Subject::Graveyards(whose) => {
                 let you = source.map(|s| board.controller[s]);
-                (0..self.cards.len())
+                self.cards
+                    .ids()
                     .filter(|&c| match self.cards[c].zone {
                         Zone::Graveyard(owner) => match whose {
                             Control::Any | Control::Opponents => true,

@@ -121,7 +121,9 @@ impl Game {
             return false;
         }
         let sv = source.map(|s| self.damage_source(s).0);
-        let met = (0..self.cards.len())
+        let met = self
+            .cards
+            .ids()
             .filter(|&c| self.on_battlefield(c))
             .any(|c| {
                 let v = self.view(c);
@@ -236,7 +238,7 @@ impl Game {
     fn candidates(&self, ev: &DamageEvent) -> Vec<Candidate> {
         let mut out = Vec::new();
         let sv = ev.source.map(|s| self.damage_source(s).0);
-        for c in (0..self.cards.len()).filter(|&c| self.on_battlefield(c)) {
+        for c in self.cards.ids().filter(|&c| self.on_battlefield(c)) {
             let v = self.view(c);
             for (name, rule) in super::damage_rules(c, &v.chars) {
                 if self.rule_applies(rule, c, v.controller, ev, sv.as_ref()) {

@@ -99,7 +99,7 @@ impl Game {
     /// The replacement abilities on the battlefield now, each with its object.
     pub(in crate::scenario::engine) fn replacement_sources(&self) -> Vec<Source> {
         let mut out = Vec::new();
-        for c in (0..self.cards.len()).filter(|&c| self.on_battlefield(c)) {
+        for c in self.cards.ids().filter(|&c| self.on_battlefield(c)) {
             let v = self.view(c);
             let attached = match self.cards[c].attached_to {
                 Some((Target::Card(t), _)) => Some(t),
@@ -305,7 +305,7 @@ impl Game {
 
 /// A candidate's name: its object, so that `(P applies: L)` names it by label.
 pub(super) fn name_of(c: CardId) -> String {
-    format!("#{c}")
+    format!("#{}", c.index())
 }
 
 /// A rule in the numbering of the revision `date` (the rules cited here are each

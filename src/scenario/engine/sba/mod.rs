@@ -106,7 +106,8 @@ impl Check<'_> {
     /// The permanents on the battlefield, with their current characteristics.
     fn permanents(&self) -> impl Iterator<Item = (CardId, View)> + '_ {
         let g = self.game;
-        (0..g.cards.len())
+        g.cards
+            .ids()
             .filter(|&c| g.cards[c].zone == Zone::Battlefield)
             .map(|c| (c, g.view(c)))
     }
@@ -195,7 +196,7 @@ pub(super) const ROWS: &[Row] = &[
 
 /// 704.5a: a player with 0 or less life loses the game.
 fn zero_life(k: &mut Check) {
-    for (i, p) in k.game.players.iter().enumerate() {
+    for (i, p) in k.game.players.enumerate() {
         if !p.lost && p.life <= 0 {
             let finding = Finding::ZeroLife {
                 player: i,
@@ -208,7 +209,7 @@ fn zero_life(k: &mut Check) {
 
 /// 704.5d: a token in a zone other than the battlefield ceases to exist.
 fn tokens_elsewhere(k: &mut Check) {
-    for (c, card) in k.game.cards.iter().enumerate() {
+    for (c, card) in k.game.cards.enumerate() {
         if card.token && card.zone != Zone::Battlefield && card.zone != Zone::Nowhere {
             let finding = Finding::TokenElsewhere {
                 card: c,
@@ -471,20 +472,10 @@ impl Game {
     /// The event a pending action would cause, before it is applied (its outcome has
     /// no new object id yet).
     fn sba_event(&self, p: Pending) -> Event {
-        let card = p.card.unwrap_or(0);
-        let old = self.cards.get(card).map_or(0, |c| c.object);
-        let outcome = match p.what {
-            Sba::Lose => Outcome::Loses(p.player.unwrap_or(0)),
-            Sba::CeaseToExist => Outcome::CeasesToExist { card, old },
-            Sba::Graveyard | Sba::Destroy => Outcome::ToGraveyard {
-                card,
-                from: self.zone(card),
-                old,
-                new: old,
-            },
-            Sba::Unattach(from) => Outcome::Unattached { card, from },
-            Sba::Annihilate(n) => Outcome::CountersRemoved { card, n },
-            Sba::Protector(player) => Outcome::Protector { card, player },
+        let outcome = match (p.what, p.card, p.player) {
+            (Sba::Lose, _, Some(player)) => Outcome::Loses(player),
+            (what, Some(card), _) => self.sba_outcome(what, card),
+            _ => unreachable!("a player loses; every other state-based action is on a card"),
         };
         let mut subjects: Vec<Target> = p.card.map(Target::Card).into_iter().collect();
         subjects.extend(p.player.map(Target::Player));
@@ -496,6 +487,24 @@ impl Game {
             cites: p.cites,
             subjects,
             state_based: true,
+        }
+    }
+
+    /// What a state-based action on `card` does.
+    fn sba_outcome(&self, what: Sba, card: CardId) -> Outcome {
+        let old = self.cards[card].object;
+        match what {
+            Sba::Lose => unreachable!("704.5a–c: a player loses, not a card"),
+            Sba::CeaseToExist => Outcome::CeasesToExist { card, old },
+            Sba::Graveyard | Sba::Destroy => Outcome::ToGraveyard {
+                card,
+                from: self.zone(card),
+                old,
+                new: old,
+            },
+            Sba::Unattach(from) => Outcome::Unattached { card, from },
+            Sba::Annihilate(n) => Outcome::CountersRemoved { card, n },
+            Sba::Protector(player) => Outcome::Protector { card, player },
         }
     }
 

@@ -21,10 +21,14 @@ fn a_refused_response_gives_priority_back() {
         r.why,
         Why::NotOwnTurn {
             doing: Doing::Cast(c),
-            active: 0
-        } if c == bear
+            active,
+        } if c == bear && active == t.player("alice")
     )));
-    assert_eq!(t.game.priority(), Some(0), "the game is untouched");
+    assert_eq!(
+        t.game.priority(),
+        Some(t.player("alice")),
+        "the game is untouched"
+    );
     assert_eq!(
         t.game.stack_objects(),
         vec![StackObject::Spell(t.card("shock"))]

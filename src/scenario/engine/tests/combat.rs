@@ -33,17 +33,23 @@ fn declared_attackers_tap_unless_vigilant() {
         *combat(&events[0]),
         CombatEvent::AttackersDeclared {
             attackers: vec![
-                (bear, Target::Player(1), false),
-                (knight, Target::Player(1), true)
+                (bear, Target::Player(t.player("bob")), false),
+                (knight, Target::Player(t.player("bob")), true)
             ],
-            active: 0,
+            active: t.player("alice"),
         }
     );
     assert_eq!(events[0].cites, vec![cite::R508_1, cite::R508_1F]);
     assert_eq!(t.game.step(), Step::DeclareAttackers);
     assert!(t.game.is_tapped(bear) && !t.game.is_tapped(knight));
-    assert_eq!(t.game.attack_target(bear), Some(Target::Player(1)));
-    assert_eq!(t.game.attack_target(knight), Some(Target::Player(1)));
+    assert_eq!(
+        t.game.attack_target(bear),
+        Some(Target::Player(t.player("bob")))
+    );
+    assert_eq!(
+        t.game.attack_target(knight),
+        Some(Target::Player(t.player("bob")))
+    );
 }
 
 #[test]
@@ -64,7 +70,7 @@ fn a_declared_block_is_an_event_of_the_defending_player() {
     assert_eq!(
         *combat(&events[0]),
         CombatEvent::BlockersDeclared {
-            player: 1,
+            player: t.player("bob"),
             blocks: vec![(wall, vec![bear])],
             blocked: vec![bear],
         }
@@ -103,7 +109,7 @@ fn each_defending_player_declares_their_own_blockers() {
     let events = t.act(1).expect("Bob blocks");
     assert!(matches!(
         combat(&events[0]),
-        CombatEvent::BlockersDeclared { player: 1, .. }
+        CombatEvent::BlockersDeclared { player, .. } if *player == t.player("bob")
     ));
     // 509.1a: Bob's blockers are declared; Carol's are still to come.
     let refused = t.act(2).expect_err("Bob has declared his blockers");
@@ -111,7 +117,9 @@ fn each_defending_player_declares_their_own_blockers() {
     let events = t.act(3).expect("Carol declares hers");
     assert_eq!(
         *combat(&events[0]),
-        CombatEvent::NoBlockers { player: Some(2) }
+        CombatEvent::NoBlockers {
+            player: Some(t.player("carol"))
+        }
     );
     assert!(t.game.is_blocked(t.card("bear")));
     assert!(!t.game.is_blocked(t.card("wolf")));
@@ -198,7 +206,7 @@ fn combat_damage_on_the_stack_is_pushed_then_popped_in_2009_05_01() {
         *combat(pushed),
         CombatEvent::OnTheStack {
             first: false,
-            assigned: vec![(bear, vec![(2, Target::Player(1))])],
+            assigned: vec![(bear, vec![(2, Target::Player(t.player("bob")))])],
         }
     );
     assert_eq!(
@@ -206,8 +214,8 @@ fn combat_damage_on_the_stack_is_pushed_then_popped_in_2009_05_01() {
         vec![cite::R310_1_ON_THE_STACK, cite::R310_3_ON_THE_STACK]
     );
     assert_eq!(t.game.stack_objects(), vec![StackObject::CombatDamage]);
-    assert_eq!(t.game.life(1), 20, "nothing is dealt yet");
-    assert_eq!(t.game.priority(), Some(0));
+    assert_eq!(t.game.life(t.player("bob")), 20, "nothing is dealt yet");
+    assert_eq!(t.game.priority(), Some(t.player("alice")));
 
     let resolved = t.game.resolve_top();
     assert_eq!(
@@ -219,7 +227,7 @@ fn combat_damage_on_the_stack_is_pushed_then_popped_in_2009_05_01() {
         *combat(&resolved[1]),
         CombatEvent::DamageToPlayer {
             source: bear,
-            player: 1,
+            player: t.player("bob"),
             amount: 2,
             now: 18,
         }
@@ -227,7 +235,7 @@ fn combat_damage_on_the_stack_is_pushed_then_popped_in_2009_05_01() {
     assert!(cited(&resolved[1].cites, cite::R310_4_ON_THE_STACK));
     assert!(cited(&resolved[1].cites, cite::R120_3A));
     assert!(t.game.stack_is_empty());
-    assert_eq!(t.game.life(1), 18);
+    assert_eq!(t.game.life(t.player("bob")), 18);
 }
 
 #[test]
@@ -250,7 +258,11 @@ fn combat_ends_removing_every_creature_from_combat() {
     assert_eq!(ends.cites, vec![cite::R511_3]);
     assert_eq!(ends.subjects, vec![Target::Card(bear)]);
     assert!(!t.game.is_attacking(bear));
-    assert_eq!(t.game.life(1), 18, "its damage was dealt on the way");
+    assert_eq!(
+        t.game.life(t.player("bob")),
+        18,
+        "its damage was dealt on the way"
+    );
 }
 
 #[test]
@@ -348,15 +360,15 @@ fn a_new_turn_begins_a_new_combat_record() {
     t.act(1).expect("an effect");
     assert!(t.act(2).is_err(), "not Bob's turn");
     let events = t.act(3).expect("the turn passes");
-    assert!(events
-        .iter()
-        .any(|e| matches!(e.what, Happened::TurnBegins { player: 1, .. })));
+    assert!(events.iter().any(
+        |e| matches!(e.what, Happened::TurnBegins { player, .. } if player == t.player("bob"))
+    ));
     let events = t
         .act(4)
         .expect("Bob has controlled it since his turn began");
     assert!(matches!(
         combat(&events[0]),
-        CombatEvent::AttackersDeclared { active: 1, .. }
+        CombatEvent::AttackersDeclared { active, .. } if *active == t.player("bob")
     ));
     assert!(t.game.is_attacking(bear));
 }

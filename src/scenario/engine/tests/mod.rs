@@ -5,7 +5,7 @@
 //! citations it produced are asserted as data, never as the report's English.
 
 use super::super::parse::parse;
-use super::super::statement::{CardId, Scenario};
+use super::super::statement::{CardId, PlayerId, Scenario};
 use super::cite::Cite;
 use super::revisions::Rules;
 use super::{Event, Game, Reason};
@@ -38,7 +38,7 @@ pub(super) fn table(rules: Rules, text: &str) -> Table {
         Err(e) => panic!("the test's scenario doesn't read: {e}\n{text}"),
     };
     Table {
-        game: Game::new(&scenario.setup, rules),
+        game: Game::from_setup(&scenario.setup, rules).expect("the board can be played"),
         scenario,
     }
 }
@@ -61,9 +61,17 @@ impl Table {
         self.scenario
             .setup
             .cards
-            .iter()
             .position(|c| c.label == label)
             .unwrap_or_else(|| panic!("no card labelled {label}"))
+    }
+
+    /// The player named `name` (case-insensitive).
+    pub(super) fn player(&self, name: &str) -> PlayerId {
+        self.scenario
+            .setup
+            .players
+            .position(|p| p.eq_ignore_ascii_case(name))
+            .unwrap_or_else(|| panic!("no player named {name}"))
     }
 
     /// Performs action `n` of `## Actions` (counted from 1, as the file counts).

@@ -21,12 +21,12 @@ fn a_loser_leaves_with_what_they_own_and_stole() {
     );
     let bear = t.card("bear");
     t.act(1).expect("an effect");
-    assert_eq!(t.game.controller(bear), 2);
+    assert_eq!(t.game.controller(bear), t.player("carol"));
     t.act(2).expect("an effect");
     let rounds = t.game.state_based_actions(None);
-    assert!(t.game.has_lost(2));
+    assert!(t.game.has_lost(t.player("carol")));
     assert_eq!(t.game.zone(t.card("knight")), Zone::Nowhere);
-    assert_eq!(t.game.controller(bear), 0);
+    assert_eq!(t.game.controller(bear), t.player("alice"));
     assert!(rounds
         .iter()
         .flatten()
@@ -51,20 +51,22 @@ fn the_leaver_s_abilities_leave_the_stack_and_priority_passes() {
     assert_eq!(t.game.stack_objects().len(), 1);
     t.act(2).expect("an effect");
     let rounds = t.game.state_based_actions(None);
-    assert!(t.game.has_lost(2));
+    assert!(t.game.has_lost(t.player("carol")));
     assert!(
         t.game.stack_is_empty(),
         "800.4a: her ability ceased to exist"
     );
     assert_eq!(
         t.game.priority(),
-        Some(0),
+        Some(t.player("alice")),
         "priority passed to the next player"
     );
     let left: Vec<_> = rounds
         .iter()
         .flatten()
-        .filter(|e| matches!(e.what, Happened::LeavesGame { owner: 2, .. }))
+        .filter(
+            |e| matches!(e.what, Happened::LeavesGame { owner, .. } if owner == t.player("carol")),
+        )
         .collect();
     assert_eq!(left.len(), 2, "the sword and the bear leave with her");
     assert!(left.iter().all(|e| cited(&e.cites, cite::R800_4A)));

@@ -19,8 +19,8 @@ fn an_instant_needs_priority() {
     assert_eq!(
         reasons[0].why,
         Why::NoPriority {
-            player: 1,
-            holder: 0,
+            player: t.player("bob"),
+            holder: t.player("alice"),
             doing: Some(super::super::reason::Doing::Cast(t.card("shock"))),
         }
     );
@@ -30,7 +30,7 @@ fn an_instant_needs_priority() {
     );
     assert_eq!(
         t.game.zone(t.card("shock")),
-        Zone::Hand(1),
+        Zone::Hand(t.player("bob")),
         "an illegal action changes nothing"
     );
 }

@@ -65,7 +65,7 @@ fn are_checked_simultaneously_then_applied() {
     }
     assert!(cited(&round[1].cites, cite::R704_5F));
     assert!(round.iter().all(|e| e.state_based));
-    assert_eq!(t.game.zone(bear), Zone::Graveyard(0));
+    assert_eq!(t.game.zone(bear), Zone::Graveyard(t.player("alice")));
     assert_eq!(t.game.zone(spirit), Zone::Nowhere);
 }
 
@@ -80,7 +80,10 @@ fn the_world_rule_counts_from_when_the_supertype_began() {
     );
     t.act(1).expect("an effect");
     let rounds = t.game.state_based_actions(None);
-    assert_eq!(t.game.zone(t.card("world")), Zone::Graveyard(1));
+    assert_eq!(
+        t.game.zone(t.card("world")),
+        Zone::Graveyard(t.player("bob"))
+    );
     assert_eq!(t.game.zone(t.card("old")), Zone::Battlefield);
     assert!(rounds
         .iter()

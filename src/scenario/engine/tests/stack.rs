@@ -24,7 +24,7 @@ fn casting_keeps_priority_and_resolving_cites_the_revision() {
             .act(1)
             .expect("Alice may cast a creature in her main phase");
         assert!(cited(&cast[0].cites, cite::R117_3C));
-        assert_eq!(t.game.priority(), Some(0));
+        assert_eq!(t.game.priority(), Some(t.player("alice")));
         let resolved = t.game.resolve_top();
         assert_eq!(t.game.zone(t.card("bear")), Zone::Battlefield);
         assert!(cited(&resolved[0].cites, wanted), "{:?}", rules.date);
@@ -42,7 +42,10 @@ fn counter_puts_the_spell_into_the_graveyard() {
     );
     t.act(1).expect("legal");
     let events = t.act(2).expect("an effect");
-    assert_eq!(t.game.zone(t.card("bear")), Zone::Graveyard(0));
+    assert_eq!(
+        t.game.zone(t.card("bear")),
+        Zone::Graveyard(t.player("alice"))
+    );
     assert!(t.game.stack_is_empty());
     assert!(cited(&events[0].cites, cite::R701_6A));
 }
@@ -61,11 +64,11 @@ fn cast_and_resolution_push_and_pop_through_apply() {
     let cast_events = t.act(1).expect("Alice has priority");
     assert!(matches!(
         cast_events[0].what,
-        Happened::Cast { player: 0, card, .. } if card == shock
+        Happened::Cast { player, card, .. } if card == shock && player == t.player("alice")
     ));
     assert_eq!(t.game.stack_objects(), vec![StackObject::Spell(shock)]);
     // 117.3c: Alice keeps priority; in response, Bob's turn to act comes (117.3d).
-    assert_eq!(t.game.priority(), Some(0));
+    assert_eq!(t.game.priority(), Some(t.player("alice")));
     t.act(2).expect("Bob responds");
     assert_eq!(
         t.game.stack_objects(),
@@ -80,7 +83,7 @@ fn cast_and_resolution_push_and_pop_through_apply() {
     assert!(cited(&resolved[0].cites, cite::R608_2N));
     assert_eq!(t.game.stack_objects(), vec![StackObject::Spell(shock)]);
     // 117.3b: the active player receives priority after a resolution.
-    assert_eq!(t.game.priority(), Some(0));
+    assert_eq!(t.game.priority(), Some(t.player("alice")));
     t.game.resolve_top();
     assert!(t.game.stack_is_empty());
 }

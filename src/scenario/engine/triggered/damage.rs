@@ -253,7 +253,7 @@ impl Game {
     /// inert until it would act, with a warning ("Refusals").
     pub fn inert_keywords(&self) -> Vec<(CardId, &'static str)> {
         let mut out = Vec::new();
-        for c in (0..self.cards.len()).filter(|&c| self.on_battlefield(c)) {
+        for c in self.cards.ids().filter(|&c| self.on_battlefield(c)) {
             let view = self.view(c);
             let lacks = |d: Difference| !self.rules.has(d);
             for a in &view.chars.abilities {

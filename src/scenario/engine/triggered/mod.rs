@@ -609,7 +609,7 @@ pub struct Snapshot {
     pub objects: Vec<Seen>,
     /// (attachment, its object, the permanent it was attached to, that permanent's object).
     pub attached: Vec<(CardId, u32, CardId, u32)>,
-    pub life: Vec<i32>,
+    pub life: ById<PlayerId, i32>,
 }
 
 /// One permanent as it was.

@@ -111,7 +111,9 @@ impl Occurrences {
 impl Game {
     /// The battlefield as it is now: what an ability that looks back will see of it.
     pub(in crate::scenario::engine) fn snapshot(&self) -> Snapshot {
-        let objects = (0..self.cards.len())
+        let objects = self
+            .cards
+            .ids()
             .filter(|&c| self.cards[c].zone == Zone::Battlefield)
             .map(|c| Seen {
                 card: c,
@@ -121,7 +123,9 @@ impl Game {
                 token: self.cards[c].token,
             })
             .collect();
-        let attached = (0..self.cards.len())
+        let attached = self
+            .cards
+            .ids()
             .filter(|&c| self.cards[c].zone == Zone::Battlefield)
             .filter_map(|c| match self.cards[c].attached_to {
                 Some((Target::Card(to), object)) => Some((c, self.cards[c].object, to, object)),
@@ -191,7 +195,7 @@ impl Game {
             }
         }
         // The others: those that exist immediately after it.
-        for c in 0..self.cards.len() {
+        for c in self.cards.ids() {
             if self.cards[c].zone != Zone::Battlefield {
                 continue;
             }
@@ -677,7 +681,9 @@ impl Game {
                 .iter()
                 .filter(|s| s.view.controller == you && fits(filter, &s.view, s.token, you))
                 .count(),
-            None => (0..self.cards.len())
+            None => self
+                .cards
+                .ids()
                 .filter(|&c| self.on_battlefield(c))
                 .filter(|&c| {
                     let v = self.view(c);

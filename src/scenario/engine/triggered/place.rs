@@ -115,12 +115,10 @@ impl Game {
                 state_based: false,
             });
         }
-        let n = self.players.len().max(1);
         let mut placed_orders = Vec::new();
         let mut removed = Vec::new();
         let mut put = Vec::new();
-        for k in 0..n {
-            let p = (self.active + k) % n;
+        for p in self.turn_order_from(self.active) {
             let mut theirs: Vec<Instance> = waiting
                 .iter()
                 .filter(|i| i.controller == p)
@@ -133,7 +131,7 @@ impl Game {
             if self.has_lost(p) && self.players.len() >= 3 {
                 continue;
             }
-            theirs.sort_by_key(|i| default_key(i, n));
+            theirs.sort_by_key(default_key);
             let written = orders.iter().find(|o| o.player == p);
             let mut first: Vec<Instance> = Vec::new();
             if let Some(o) = written {
@@ -231,10 +229,14 @@ impl Game {
     }
 
     fn fallback_target(&self, inst: &Instance, kind: TargetKind) -> Option<Target> {
-        let n = self.players.len();
         let you = inst.controller;
-        let players = (1..=n).map(|k| Target::Player((you + k) % n));
-        let objects = (0..self.cards.len()).map(Target::Card);
+        // The next player in turn order first, `you` last.
+        let players = self
+            .turn_order_from(you)
+            .skip(1)
+            .chain(std::iter::once(you))
+            .map(Target::Player);
+        let objects = self.cards.ids().map(Target::Card);
         match kind {
             TargetKind::Player | TargetKind::Opponent => {
                 players.clone().find(|t| self.legal_target(inst, kind, *t))
@@ -259,7 +261,7 @@ impl Game {
     ) -> bool {
         match t {
             Target::Player(p) => {
-                p < self.players.len()
+                self.players.get(p).is_some()
                     && !self.has_lost(p)
                     && match kind {
                         TargetKind::Player | TargetKind::Any | TargetKind::CreatureOrPlayer => true,
@@ -268,7 +270,7 @@ impl Game {
                     }
             }
             Target::Card(c) => {
-                if c >= self.cards.len() || !self.on_battlefield(c) {
+                if self.cards.get(c).is_none() || !self.on_battlefield(c) {
                     return false;
                 }
                 let tv = self.view(c);
@@ -321,13 +323,21 @@ impl Game {
 /// The default order, first to resolve first: the object written earliest in the file,
 /// its abilities in the order written, instances by their object in file order, then
 /// players in turn order.
-fn default_key(i: &Instance, players: usize) -> (CardId, usize, usize) {
+fn default_key(i: &Instance) -> (CardId, usize, Option<Instanced>) {
     let x = match i.instance() {
-        Some(Target::Card(c)) => c,
-        Some(Target::Player(p)) => usize::MAX - players + p,
-        None => 0,
+        Some(Target::Card(c)) => Some(Instanced::Card(c)),
+        Some(Target::Player(p)) => Some(Instanced::Player(p)),
+        None => None,
     };
     (i.source, i.index, x)
+}
+
+/// What an instance of an ability is for, in the default order: objects in file order,
+/// then players in turn order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Instanced {
+    Card(CardId),
+    Player(PlayerId),
 }
 
 /// The name of an instance, as the stack shows it.

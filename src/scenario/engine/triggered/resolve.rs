@@ -394,12 +394,13 @@ impl Game {
                 Some((Target::Player(p), _)) => vec![*p],
                 _ => Vec::new(),
             },
-            PlayerRef::EachOpponent => (1..n)
-                .map(|k| (self.active + k) % n)
+            PlayerRef::EachOpponent => self
+                .turn_order_from(self.active)
+                .skip(1)
                 .chain(std::iter::once(self.active))
                 .filter(|p| *p != inst.controller)
                 .collect(),
-            PlayerRef::EachPlayer => (0..n).map(|k| (self.active + k) % n).collect(),
+            PlayerRef::EachPlayer => self.turn_order_from(self.active).collect(),
         };
         out.into_iter().filter(in_game).collect()
     }
