@@ -8,6 +8,7 @@ use serde::Serialize;
 mod board;
 mod combat;
 mod expect;
+mod replay;
 
 use board::board;
 use expect::check;
@@ -328,9 +329,29 @@ pub fn play(
     revision: &str,
     citations: &dyn Citations,
 ) -> Report {
+    let (mut report, placements) = play_forced(scenario, rules, revision, citations, Vec::new());
+    if report.refused.is_none() {
+        let warnings = replay::check_defaults(&report, &placements, |forced| {
+            play_forced(scenario, rules, revision, citations, forced).0
+        });
+        report.warnings.extend(warnings);
+    }
+    report
+}
+
+/// [`play`] with some placements' defaulted orders replaced (`forced`); also each
+/// placement's orders, as the engine recorded them.
+fn play_forced(
+    scenario: &Scenario,
+    rules: Rules,
+    revision: &str,
+    citations: &dyn Citations,
+    forced: Vec<crate::scenario::engine::triggered::Forced>,
+) -> (Report, Vec<replay::Placement>) {
     // The reader refused every board the engine can't represent (`Setup::check`).
     let mut game = Game::from_setup(&scenario.setup, rules)
         .expect("the reader checked the board (Setup::check)");
+    game.force_orders(forced);
     let map = |cs: &[Cite]| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for c in cs {
@@ -678,7 +699,8 @@ pub fn play(
         statement: at,
         reason,
     });
-    Report {
+    let placements = replay::placements(&game, log.iter().map(|l| &l.event));
+    let report = Report {
         scenario: scenario.title.clone(),
         file: scenario.file.clone(),
         revision: revision.to_string(),
@@ -700,5 +722,6 @@ pub fn play(
             (None, false) => "failed",
         },
         refused,
-    }
+    };
+    (report, placements)
 }

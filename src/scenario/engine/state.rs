@@ -129,6 +129,10 @@ pub struct Game {
     /// The current statement's choice and trigger orders, for the placements of the steps
     /// it passes through.
     pub(super) said: super::steps::Said,
+    /// Placements of triggered abilities so far, and the defaulted orders a replay plays
+    /// otherwise ("Checking the default").
+    pub(super) placements: usize,
+    pub(super) forced: Vec<super::triggered::Forced>,
 }
 
 impl Card {
@@ -274,6 +278,8 @@ impl Game {
             choices: Default::default(),
             replacing: Default::default(),
             said: Default::default(),
+            placements: 0,
+            forced: Vec::new(),
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);
         Ok(game)

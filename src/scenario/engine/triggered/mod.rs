@@ -20,7 +20,7 @@ pub mod observe;
 pub mod place;
 pub mod resolve;
 
-pub use place::{Refusal, Settled};
+pub use place::{Forced, Refusal, Settled};
 
 use super::super::effect::Filter;
 use super::prelude::*;

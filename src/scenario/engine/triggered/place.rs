@@ -29,6 +29,16 @@ pub enum Refusal {
     TooManyReplacements(usize),
 }
 
+/// A defaulted order replaced for a replay ("Checking the default"): in the `placement`th
+/// placement of the play (from 0), `player`'s abilities left to the default go on the stack
+/// in `order` (indexes into the default order; the first resolves first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forced {
+    pub placement: usize,
+    pub player: PlayerId,
+    pub order: Vec<usize>,
+}
+
 /// One thing done while the game got ready to give a player priority.
 #[derive(Debug, Clone)]
 pub enum Settled {
@@ -42,6 +52,11 @@ impl Game {
     /// Why the checker stopped playing, if it did.
     pub fn refusal(&self) -> Option<&Refusal> {
         self.refusal.as_ref()
+    }
+
+    /// Plays these placements' defaulted orders otherwise (a replay, "Checking the default").
+    pub fn force_orders(&mut self, forced: Vec<Forced>) {
+        self.forced = forced;
     }
 
     /// What a player would do before receiving priority (117.5, 704.3): state-based
@@ -149,6 +164,14 @@ impl Game {
                     }
                 }
             }
+            if written.is_none() {
+                let placement = self.placements;
+                if let Some(f) = self.forced.iter().find(|f| {
+                    f.placement == placement && f.player == p && f.order.len() == theirs.len()
+                }) {
+                    theirs = f.order.iter().map(|&i| theirs[i].clone()).collect();
+                }
+            }
             first.extend(theirs);
             placed_orders.push((p, first.iter().map(name_of).collect(), written.is_none()));
             // The first named resolves first: it goes on the stack last.
@@ -162,6 +185,7 @@ impl Game {
                 }
             }
         }
+        self.placements += 1;
         events.push(Event {
             what: Happened::TriggersPut {
                 orders: placed_orders,
