@@ -217,7 +217,7 @@ impl Reader<'_> {
                         Statement::Destroy(c)
                     });
                 }
-                let subjects = match self.set_list(line, body) {
+                let subjects = match self.set_list(line, body, statics::Written::Action) {
                     Ok(subjects) => subjects,
                     // One word that names no set of objects was meant as a label: its
                     // error suggests the label it is one slip from.

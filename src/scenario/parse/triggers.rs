@@ -554,7 +554,7 @@ impl Reader<'_> {
                 let (first, second) = (words.next().unwrap_or(""), words.next());
                 if self.is_set_subject(first, second) {
                     return Ok(Some(TriggerEffect::DestroyEach {
-                        subjects: self.set_list(line, obj)?,
+                        subjects: self.set_list(line, obj, Written::Static)?,
                         exile: verb == "exile ",
                     }));
                 }
@@ -928,7 +928,7 @@ impl Reader<'_> {
 
     /// SETLIST: labels and SUBJECTs separated by `,` and `and`; a later item may drop the
     /// determiner, and a CONTROL after the last applies to every item.
-    pub(super) fn set_list(&self, line: usize, body: &str) -> R<Vec<Subject>> {
+    pub(super) fn set_list(&self, line: usize, body: &str, written: Written) -> R<Vec<Subject>> {
         let items: Vec<&str> = body
             .split(", ")
             .flat_map(|p| p.split(" and "))
@@ -940,7 +940,12 @@ impl Reader<'_> {
             let at = words
                 .iter()
                 .position(|w| *w == "controls" || *w == "control")?;
-            (at >= 1).then(|| words[at - 1..].join(" "))
+            // `Bob controls`, `you control`, `an opponent controls`, `your opponents control`.
+            let from = match words[..at] {
+                [.., "an", "opponent"] | [.., "your", "opponents"] => at - 2,
+                _ => at.checked_sub(1)?,
+            };
+            Some(words[from..].join(" "))
         });
         let mut out = Vec::new();
         for (i, item) in items.iter().enumerate() {
@@ -955,7 +960,7 @@ impl Reader<'_> {
                 }
             }
             let words: Vec<&str> = text.split_whitespace().collect();
-            out.push(self.subject(line, &words, Written::Action)?);
+            out.push(self.subject(line, &words, written)?);
         }
         if out.is_empty() {
             return self.err(
