@@ -17,7 +17,7 @@ use crate::scenario::engine::triggered::{
 
 const EVENTS_PLAYED: &str = "`OBJ enters [the battlefield] [under your control]`, `OBJ dies`, `OBJ is put into a graveyard from the battlefield`, `one or more FILTERNOUNS die`, `OBJ leaves the battlefield`, `(enchanted | equipped) (creature | permanent) (dies | leaves the battlefield)`, `(you | a player | an opponent) sacrifice[s] (this | FILTER)`, `OBJ attacks`, `this blocks`, `this becomes blocked`, `OBJ deals [combat] damage [to (a creature | a player | an opponent)]`, `PLAYERS gain life`, `PLAYERS lose life`, `the beginning of (your | each | each opponent's) (upkeep | end step)`";
 
-const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `destroy SETLIST`, `exile SETLIST`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ gains|loses KEYWORD`, `OBJ becomes …`, `OBJ is COLOR` and the other one-object changes, `SUBJECT CHANGE` (a set, e.g. `creatures you control get +1/+1 until end of turn`), `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
+const EFFECTS_PLAYED: &str = "`PLAYER gains|loses N life`, `PLAYER gains|loses life equal to VALUE`, `put N C counters on OBJ`, `remove N C counters from OBJ`, `destroy OBJ`, `exile OBJ`, `destroy SETLIST`, `exile SETLIST`, `return OBJ to its owner's hand`, `return OBJ to the battlefield [under your control]`, `OBJ gets +N/+N [until end of turn]`, `OBJ gains|loses KEYWORD`, `OBJ becomes …`, `OBJ is COLOR` and the other one-object changes, `SUBJECT CHANGE` (a set, e.g. `creatures you control get +1/+1 until end of turn`), `OBJ deals N damage to X`, `OBJ deals damage equal to VALUE to X`, `PLAYER gains control of OBJ [until end of turn]`, `PLAYER wins the game`, `PLAYER sacrifices OBJ[, OBJ]...[ and OBJ]`, `counter TRIG`, `counter L`";
 
 impl Reader<'_> {
     /// `trigger: TRIGGER`.
@@ -462,6 +462,29 @@ impl Reader<'_> {
         // Sacrifice, counter, win the game.
         if let Some(effect) = self.game_effect(line, e, event, targets)? {
             return Ok(Some(effect));
+        }
+        // `you gain control of target creature until end of turn` (613.1b).
+        for verb in [" gains control of ", " gain control of "] {
+            let Some((who, obj)) = e.split_once(verb) else {
+                continue;
+            };
+            let (obj, until_end_of_turn) = match obj.strip_suffix(" until end of turn") {
+                Some(o) => (o, true),
+                None => (obj, false),
+            };
+            let mut trial = targets.clone();
+            let Some(who) = self.player_ref(line, who, &mut trial)? else {
+                return Ok(None);
+            };
+            let Some(what) = self.object_ref(line, obj, event, &mut trial)? else {
+                return Ok(None);
+            };
+            *targets = trial;
+            return Ok(Some(TriggerEffect::GainControl {
+                who,
+                what,
+                until_end_of_turn,
+            }));
         }
         // Life.
         for (verb, gained) in [

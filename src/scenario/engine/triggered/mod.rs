@@ -376,6 +376,12 @@ pub enum TriggerEffect {
         change: Change,
         until_end_of_turn: bool,
     },
+    /// `PLAYER gains control of OBJ [until end of turn]` (layer 2, 613.1b).
+    GainControl {
+        who: PlayerRef,
+        what: ObjectRef,
+        until_end_of_turn: bool,
+    },
     /// `SUBJECT CHANGE [until end of turn]` (`creatures you control get +1/+1 until end of
     /// turn`): a one-shot effect on a set fixed as it begins (611.2c); `you` is the ability's
     /// source's controller.
@@ -468,6 +474,12 @@ impl TriggerEffect {
             TriggerEffect::ReturnToBattlefield { what, .. } => obj(what),
             TriggerEffect::Gets { what, .. } | TriggerEffect::Modify { what, .. } => obj(what),
             TriggerEffect::AffectAll { .. } | TriggerEffect::DestroyEach { .. } => false,
+            TriggerEffect::GainControl { who, what, .. } => {
+                matches!(
+                    who,
+                    PlayerRef::ThatPlayer | PlayerRef::ItsController | PlayerRef::ItsOwner
+                ) || obj(what)
+            }
             TriggerEffect::Damage {
                 source,
                 amount: a,

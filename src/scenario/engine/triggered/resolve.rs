@@ -253,6 +253,20 @@ impl Game {
                 effect,
                 until_end_of_turn,
             } => self.affect_all(Some(inst.source), effect, *until_end_of_turn),
+            TriggerEffect::GainControl {
+                who,
+                what,
+                until_end_of_turn,
+            } => {
+                let Some(card) = self.object(inst, *what, expected, Zone::Battlefield) else {
+                    return Vec::new();
+                };
+                let mut out = Vec::new();
+                for p in self.players_of(inst, *who) {
+                    out.extend(self.modify_any(card, Change::Control(p), *until_end_of_turn));
+                }
+                out
+            }
             TriggerEffect::DestroyEach { subjects, exile } => {
                 self.destroy_each(Some(inst.source), subjects, *exile)
             }
