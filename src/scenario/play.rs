@@ -16,7 +16,7 @@ use expect::check;
 use crate::model::RuleNumber;
 
 use super::card::CardType;
-use super::engine::triggered::{Refusal as Refused, Settled, TriggerOrder};
+use super::engine::triggered::{Settled, TriggerOrder};
 use super::engine::{Event, EventKind, Game, Happened};
 use super::statement::{ActionItem, Claim, Scenario, Statement, Target, Zone};
 use super::{lower, words};
@@ -420,15 +420,14 @@ fn play_forced(
     let mut timeline: Vec<TimelineEntry> = Vec::new();
     let mut round = 0;
     let mut run_sba = |game: &mut Game,
-                       choice,
-                       orders: &[TriggerOrder],
+                       settled: Vec<Settled>,
                        after: String,
                        log: &mut Vec<Logged>,
                        sbas: &mut Vec<SbaReport>,
                        timeline: &mut Vec<TimelineEntry>,
                        actions: &mut Vec<ActionReport>,
                        action: Option<usize>| {
-        for settled in game.settle(choice, orders) {
+        for settled in settled {
             let events = match settled {
                 Settled::StateBased(events) => events,
                 Settled::Placement(events) => {
@@ -487,10 +486,10 @@ fn play_forced(
         .collect();
     let mut snapshots: Vec<(usize, Game, usize, usize)> = Vec::new();
     if !items.is_empty() && !unstable.is_empty() {
+        let settled = game.settle(None, &[]);
         run_sba(
             &mut game,
-            None,
-            &[],
+            settled,
             "before action 1 (the board as written)".into(),
             &mut log,
             &mut sbas,
@@ -603,10 +602,10 @@ fn play_forced(
                 break 'chains;
             }
             if legal {
+                let settled = game.settle(item.choice, &item.orders);
                 run_sba(
                     &mut game,
-                    item.choice,
-                    &item.orders,
+                    settled,
                     format!("after action {}", item.n),
                     &mut log,
                     &mut sbas,
@@ -625,16 +624,9 @@ fn play_forced(
         let orders: &[TriggerOrder] = last.map_or(&[], |item| &item.orders);
         let action = last.map(|item| item.n);
         game.set_applies(last.map_or_else(Vec::new, |item| item.applies.clone()));
-        let mut guard = 0;
-        // 104.1: once the game has ended, the stack doesn't resolve further.
-        while !game.stack_is_empty() && game.game_over().is_none() {
-            guard += 1;
-            if guard > 1000 {
-                // "Loops": the checker doesn't decide whether the game is a draw (104.4b).
-                refused = Some((action, words::refusal(&Refused::Loop)));
-                break 'chains;
-            }
-            let events = game.resolve_top();
+        // 104.1: once the game has ended, the stack doesn't resolve further; 1,000
+        // resolutions make the engine refuse ("Loops").
+        while let Some((events, settled)) = game.resolve_next(choice, orders) {
             let what = events
                 .first()
                 .map(|e| words::event(&game, e))
@@ -660,8 +652,7 @@ fn play_forced(
             }
             run_sba(
                 &mut game,
-                choice,
-                orders,
+                settled,
                 format!("after: {what}"),
                 &mut log,
                 &mut sbas,
@@ -669,10 +660,10 @@ fn play_forced(
                 &mut actions,
                 action,
             );
-            if let Some(r) = game.refusal() {
-                refused = Some((action, words::refusal(r)));
-                break 'chains;
-            }
+        }
+        if let Some(r) = game.refusal() {
+            refused = Some((action, words::refusal(r)));
+            break 'chains;
         }
         i = end;
     }

@@ -132,6 +132,8 @@ pub struct Game {
     /// Placements of triggered abilities so far, and the defaulted orders a replay plays
     /// otherwise ("Checking the default").
     pub(super) placements: usize,
+    /// Objects resolved at the end of the current chain (`resolve_next`).
+    pub(super) resolved_in_chain: usize,
     pub(super) forced: Vec<super::triggered::Forced>,
 }
 
@@ -279,6 +281,7 @@ impl Game {
             replacing: Default::default(),
             said: Default::default(),
             placements: 0,
+            resolved_in_chain: 0,
             forced: Vec::new(),
         };
         game.combat = super::combat::Combat::from_setup(setup, &game);

@@ -9,7 +9,8 @@
 use super::prelude::*;
 use super::triggered::{Refusal, Settled, TriggerOrder};
 
-/// At most this many objects resolve while one statement passes through steps ("Loops").
+/// At most this many objects resolve while one statement passes through steps, or at the
+/// end of one chain ("Loops").
 const RESOLUTIONS: usize = 1000;
 
 impl Game {
@@ -259,6 +260,30 @@ impl Game {
         }
         self.priority_in_cleanup = false;
         events
+    }
+
+    /// The next resolution of a chain's end (117.4, 608): the top object of the stack
+    /// resolves, then state-based actions and triggered abilities (`settle`, with the
+    /// statement's choice and orders). `None` once the stack is empty, the game is over or
+    /// the checker refused; after 1,000 resolutions of one chain it refuses ("Loops": it
+    /// doesn't decide whether the game is a draw, 104.4b).
+    pub fn resolve_next(
+        &mut self,
+        choice: Option<CardId>,
+        orders: &[TriggerOrder],
+    ) -> Option<(Vec<Event>, Vec<Settled>)> {
+        if self.stack.is_empty() || self.stops() {
+            self.resolved_in_chain = 0;
+            return None;
+        }
+        self.resolved_in_chain += 1;
+        if self.resolved_in_chain > RESOLUTIONS {
+            self.refusal.get_or_insert(Refusal::Loop);
+            return None;
+        }
+        let events = self.resolve_top();
+        let settled = self.settle(choice, orders);
+        Some((events, settled))
     }
 
     /// State-based actions and triggered abilities until none, with the stack resolved
