@@ -273,35 +273,19 @@ impl Reader<'_> {
                 let Some(step) = s.strip_prefix("go to ") else {
                     return self.err(line, "expected `go to STEP`");
                 };
-                return match super::step_named(step) {
-                    Some(st) => eot_only(Statement::GoTo(st)),
-                    None => self.err(
-                        line,
-                        format!(
-                            "unknown step `{step}` (expected one of: {})",
-                            super::STEP_NAMES.map(|(n, _)| n).join(", ")
-                        ),
-                    ),
-                };
+                return eot_only(Statement::GoTo(self.step(line, step, "")?));
             }
             "next" if s == "next turn" => {
                 return eot_only(Statement::NextTurn(Step::PrecombatMain))
             }
             "next" if s.starts_with("next turn:") => {
                 let step = s["next turn:".len()..].trim();
-                return match super::step_named(step) {
-                    Some(Step::Untap) => self.err(
+                return match self.step(line, step, " in `next turn: STEP`")? {
+                    Step::Untap => self.err(
                         line,
                         "`next turn: untap` can't be written: no player receives priority in the untap step (502.4); write `next turn: upkeep` or a later step",
                     ),
-                    Some(st) => eot_only(Statement::NextTurn(st)),
-                    None => self.err(
-                        line,
-                        format!(
-                            "unknown step `{step}` in `next turn: STEP` (expected one of: {})",
-                            super::STEP_NAMES.map(|(n, _)| n).join(", ")
-                        ),
-                    ),
+                    st => eot_only(Statement::NextTurn(st)),
                 };
             }
             _ => {}
@@ -729,6 +713,20 @@ impl Reader<'_> {
             };
         }
         Ok(None)
+    }
+
+    /// STEP of `go to STEP` and `next turn: STEP`; `form` says where, in the error.
+    fn step(&self, line: usize, step: &str, form: &str) -> R<Step> {
+        match super::step_named(step) {
+            Some(st) => Ok(st),
+            None => self.err(
+                line,
+                format!(
+                    "unknown step `{step}`{form} (expected one of: {})",
+                    super::STEP_NAMES.map(|(n, _)| n).join(", ")
+                ),
+            ),
+        }
     }
 
     pub(super) fn label_statement(
