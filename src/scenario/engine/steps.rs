@@ -167,16 +167,7 @@ impl Game {
     /// player receives priority, the stack resolved until empty. Its beginning is said only
     /// when something happened in it beyond its turn-based actions.
     fn pass_through(&mut self, step: Step) -> Vec<Event> {
-        let before = self.snapshot();
-        let mut events = self.combat_steps_until(step);
-        let begins = self.begin_step(step);
-        let fresh: Vec<Event> = events
-            .iter()
-            .filter(|e| !e.state_based)
-            .cloned()
-            .chain(std::iter::once(begins.clone()))
-            .collect();
-        self.observe(&before, &fresh);
+        let (mut events, begins) = self.begin(step);
         let drained = self.drain();
         if !drained.is_empty() && events.is_empty() {
             events.push(begins);
@@ -191,12 +182,27 @@ impl Game {
         if step == Step::Cleanup {
             return self.cleanup_step(true);
         }
-        let before = self.snapshot();
-        let mut events = self.combat_steps_until(step);
-        events.push(self.begin_step(step));
-        let fresh: Vec<Event> = events.iter().filter(|e| !e.state_based).cloned().collect();
-        self.observe(&before, &fresh);
+        let (mut events, begins) = self.begin(step);
+        events.push(begins);
         events
+    }
+
+    /// A step begins: the turn-based actions due by then (combat damage, 510; the end of
+    /// combat, 511.3), then its beginning; what those trigger is matched (their
+    /// state-based actions were, as they happened). The turn-based events, and the
+    /// beginning.
+    fn begin(&mut self, step: Step) -> (Vec<Event>, Event) {
+        let before = self.snapshot();
+        let events = self.combat_steps_until(step);
+        let begins = self.begin_step(step);
+        let fresh: Vec<Event> = events
+            .iter()
+            .filter(|e| !e.state_based)
+            .cloned()
+            .chain(std::iter::once(begins.clone()))
+            .collect();
+        self.observe(&before, &fresh);
+        (events, begins)
     }
 
     fn begin_step(&mut self, step: Step) -> Event {
